@@ -1,0 +1,43 @@
+/**
+ * Projects the visible set of the next step (C3, C20), in request order:
+ * the previous step's visible names first, unchanged and in the same order (so a provider
+ * prompt cache keeps its prefix), then `(D ∪ R ∪ A) ∩ B` names not yet visible, in that
+ * order, then `tool_search` when at least one deferred tool exists.
+ *
+ * On step 0 `previous` is empty, so the order is: direct (catalog order), required,
+ * `tool_search`. Later steps only append newly activated tools.
+ *
+ * @returns a new array; inputs are not changed.
+ */
+export function projectVisibleSet(options: {
+  /** Names visible in the previous step of this turn; `[]` for step 0. */
+  readonly previous: readonly string[];
+  /** D: direct tools, in catalog order. */
+  readonly direct: readonly string[];
+  /** R: required tools for this turn. */
+  readonly required: readonly string[];
+  /** A: active set, in activation order. */
+  readonly active: readonly string[];
+  /** B: the bound tools of this turn (the ceiling). */
+  readonly bound: readonly string[];
+  /** The name of the search tool, offered when `offerSearch` is true. */
+  readonly searchToolName: string;
+  /** True when at least one deferred tool is bound (C3). */
+  readonly offerSearch: boolean;
+}): string[] {
+  const bound = new Set(options.bound);
+  const visible: string[] = [];
+  const seen = new Set<string>();
+  const add = (name: string) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      visible.push(name);
+    }
+  };
+  for (const name of options.previous) add(name);
+  const wanted = [...options.direct, ...options.required];
+  for (const name of wanted) if (bound.has(name)) add(name);
+  if (options.offerSearch) add(options.searchToolName);
+  for (const name of options.active) if (bound.has(name)) add(name);
+  return visible;
+}

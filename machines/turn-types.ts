@@ -1,0 +1,98 @@
+/**
+ * Plain data that crosses the boundary between the turn machine and the runtime that
+ * provides its actors. Everything here is JSON-serialisable so snapshots, traces and
+ * `xstate/graph` can tell states apart. Messages are opaque to the machine (`unknown`):
+ * the runtime owns their shape (AI SDK `ModelMessage`), the machine only orders them.
+ */
+
+/** One tool call the model produced in a step, as the runtime parsed it. */
+export interface TurnToolCall {
+  /** Provider-assigned id, unique within the turn. */
+  readonly toolCallId: string;
+  /** The name the model called: not necessarily a bound or visible tool. */
+  readonly toolName: string;
+  /** Parsed JSON input, or the raw string when the model sent unparsable JSON. */
+  readonly input: unknown;
+  /** True when the model's input was not valid JSON (then `input` is the raw text). */
+  readonly unparsableInput?: boolean;
+}
+
+/** How one tool call ended. Failures are data (C4, STYLE 9), never exceptions. */
+export type ToolCallOutcome =
+  | 'ok'
+  | 'error'
+  | 'rejected-hidden'
+  | 'rejected-unknown'
+  | 'invalid-input'
+  | 'denied';
+
+/** The result of one tool call after it crossed the execution pipeline. */
+export interface TurnToolResult {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly outcome: ToolCallOutcome;
+  /** The tool's output for `ok`; a message the model can read for every other outcome. */
+  readonly output: unknown;
+  /** Wall time of the call in milliseconds, from the runtime's injected clock. */
+  readonly durationMs: number;
+}
+
+/** What the `callModel` actor resolves with: one finished provider step. */
+export interface ModelStepOutput {
+  /** Messages the step produced (the assistant message), appended to the transcript. */
+  readonly responseMessages: readonly unknown[];
+  /** Tool calls to execute; empty when the model answered with text only. */
+  readonly toolCalls: readonly TurnToolCall[];
+  /** The step's text, concatenated. */
+  readonly text: string;
+  /** The provider's unified finish reason (`stop`, `tool-calls`, `length`, …). */
+  readonly finishReason: string;
+  /** Token usage as the provider reported it; opaque to the machine. */
+  readonly usage: unknown;
+}
+
+/** Input of the `callModel` actor: everything one provider request needs. */
+export interface CallModelInput {
+  readonly turnId: string;
+  readonly stepIndex: number;
+  /** 1 for the first request of a step, 2 for its first retry, … */
+  readonly attempt: number;
+  /** The step-start visible set, in request order (C3, C20). Frozen for every attempt (C16). */
+  readonly visible: readonly string[];
+  /** The transcript so far: the caller's messages plus every earlier step's messages. */
+  readonly messages: readonly unknown[];
+}
+
+/** Input of the `executeToolCalls` actor. */
+export interface ExecuteToolCallsInput {
+  readonly turnId: string;
+  readonly stepIndex: number;
+  /** The step-start snapshot the availability guard checks against (C14). */
+  readonly visible: readonly string[];
+  readonly toolCalls: readonly TurnToolCall[];
+}
+
+/** A provider error as the machine sees it: enough to decide on a retry and to report. */
+export interface TurnError {
+  readonly name: string;
+  readonly message: string;
+  /** True when the provider said a retry may succeed (e.g. HTTP 429, 5xx). */
+  readonly isRetryable: boolean;
+}
+
+/** Why a turn ended, beside its final state. */
+export type TurnFinishReason =
+  | 'stop'
+  | 'max-steps'
+  | 'model-error'
+  | 'retries-exhausted'
+  | 'execution-error'
+  | 'cancelled';
+
+/** Retry policy for a failed provider request (C16). */
+export interface RetryPolicy {
+  /** Total attempts per step including the first. Default 3; 1 disables retries. */
+  readonly maxAttempts: number;
+  /** Delay before the first retry in ms; doubles for each further retry. Default 500. */
+  readonly initialDelayMs: number;
+}

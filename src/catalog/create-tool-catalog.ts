@@ -1,0 +1,149 @@
+import { asSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { ConflictingGroupError } from '../errors/conflicting-group-error.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { InvalidToolNameError, TOOL_NAME_PATTERN } from '../errors/invalid-tool-name-error.js';
+import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
+import { UnboundToolError } from '../errors/unbound-tool-error.js';
+import type { CatalogEntry } from './catalog-entry.js';
+import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
+import { renderInventory } from './render-inventory.js';
+
+/** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
+export interface ToolCatalog {
+  /** Every bound tool, sorted by canonical name. */
+  readonly entries: readonly CatalogEntry[];
+  /** B: every bound canonical name, sorted. */
+  readonly bound: readonly string[];
+  /** D: direct tools in the order of the `direct` option (or of the C5 baseline). */
+  readonly direct: readonly string[];
+  /** Deferred tools, sorted by canonical name. */
+  readonly deferred: readonly string[];
+  /** The inventory text (C7, C8); `''` when nothing is deferred. */
+  readonly inventory: string;
+  /** Sum of every bound tool's `schemaChars`: what sending every schema on a step costs. */
+  readonly totalSchemaChars: number;
+  /** The entry of a bound tool; `undefined` for a name that is not bound. */
+  get(name: string): CatalogEntry | undefined;
+}
+
+/** Options of {@link createToolCatalog}; see `ToolSearchRuntimeOptions` for their meaning. */
+export interface ToolCatalogOptions {
+  readonly tools: ToolSet;
+  readonly groups?: Readonly<Record<string, readonly string[]>>;
+  readonly sources?: Readonly<Record<string, string>>;
+  readonly direct?: readonly string[];
+  readonly availability?: 'search' | 'off';
+}
+
+/**
+ * Classifies every bound tool as direct or deferred, measures its definition in characters
+ * and renders the inventory — in one place, once.
+ *
+ * @throws {ReservedToolNameError} a bound tool is named `tool_search`.
+ * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$`.
+ * @throws {UnboundToolError} `groups`, `sources` or `direct` names a tool that is not bound.
+ * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
+ * @throws {InvalidOptionError} `tools` is not an object, a tool has no input schema, or its
+ *   JSON schema is only available asynchronously.
+ */
+export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
+  if (typeof options.tools !== 'object' || options.tools === null) {
+    throw new InvalidOptionError({ option: 'tools', value: options.tools, expected: 'an AI SDK ToolSet object' });
+  }
+  const bound = Object.keys(options.tools).sort();
+  for (const name of bound) {
+    if (name === TOOL_SEARCH_NAME) throw new ReservedToolNameError({ toolName: name });
+    if (!TOOL_NAME_PATTERN.test(name)) throw new InvalidToolNameError({ toolName: name });
+  }
+  const boundSet = new Set(bound);
+  const groupOf = groupMap(options.groups ?? {}, boundSet, bound);
+  for (const name of Object.keys(options.sources ?? {})) {
+    if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: 'sources', bound });
+  }
+  const direct = directNames(options, boundSet, bound);
+  const directSet = new Set(direct);
+
+  const entries = bound.map((name): CatalogEntry => {
+    const tool = options.tools[name] as Tool;
+    const description = descriptionOf(tool);
+    const inputSchema = jsonSchemaOf(name, tool);
+    const source = options.sources?.[name];
+    return Object.freeze({
+      name,
+      description,
+      group: groupOf.get(name) ?? source ?? 'other',
+      source,
+      kind: directSet.has(name) ? 'direct' : 'deferred',
+      inputSchema,
+      schemaChars: JSON.stringify({ name, description, inputSchema }).length,
+      tool,
+    });
+  });
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  return Object.freeze({
+    entries: Object.freeze(entries),
+    bound: Object.freeze(bound),
+    direct: Object.freeze(direct),
+    deferred: Object.freeze(entries.filter((entry) => entry.kind === 'deferred').map((entry) => entry.name)),
+    inventory: renderInventory(entries),
+    totalSchemaChars: entries.reduce((sum, entry) => sum + entry.schemaChars, 0),
+    get: (name: string) => byName.get(name),
+  });
+}
+
+function groupMap(
+  groups: Readonly<Record<string, readonly string[]>>,
+  boundSet: ReadonlySet<string>,
+  bound: readonly string[],
+): Map<string, string> {
+  const groupOf = new Map<string, string>();
+  for (const group of Object.keys(groups).sort()) {
+    for (const name of groups[group] ?? []) {
+      if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: `groups.${group}`, bound });
+      const existing = groupOf.get(name);
+      if (existing !== undefined && existing !== group) {
+        throw new ConflictingGroupError({ toolName: name, groups: [existing, group] });
+      }
+      groupOf.set(name, group);
+    }
+  }
+  return groupOf;
+}
+
+function directNames(options: ToolCatalogOptions, boundSet: ReadonlySet<string>, bound: readonly string[]): string[] {
+  if (options.availability === 'off') return [...bound];
+  if (options.direct === undefined) return DEFAULT_DIRECT_TOOLS.filter((name) => boundSet.has(name));
+  const seen = new Set<string>();
+  for (const name of options.direct) {
+    if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: 'direct', bound });
+    seen.add(name);
+  }
+  return [...seen];
+}
+
+function jsonSchemaOf(name: string, tool: Tool): JSONSchema7 {
+  if (tool === null || typeof tool !== 'object' || tool.inputSchema === undefined) {
+    throw new InvalidOptionError({
+      option: `tools.${name}`,
+      value: tool,
+      expected: 'an AI SDK tool with an inputSchema (use tool({ description, inputSchema, execute }))',
+    });
+  }
+  const schema = asSchema(tool.inputSchema).jsonSchema;
+  if (typeof (schema as PromiseLike<JSONSchema7>).then === 'function') {
+    throw new InvalidOptionError({
+      option: `tools.${name}.inputSchema`,
+      value: 'a schema whose JSON schema resolves asynchronously',
+      expected: 'a zod schema or jsonSchema({...}) with a plain object, so its size can be measured at construction',
+    });
+  }
+  return schema as JSONSchema7;
+}
+
+function descriptionOf(tool: Tool): string {
+  const description = tool.description;
+  // A context-dependent description is resolved once, without context, so it can be measured and indexed.
+  if (typeof description === 'function') return String(description({ context: undefined }));
+  return description ?? '';
+}

@@ -1,0 +1,155 @@
+import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
+
+/** One provider request of the turn as the demo saw it. */
+export interface DemoStepRecord {
+  readonly stepIndex: number;
+  readonly attempt: number;
+  /** The visible tool names, in request order. */
+  readonly visible: readonly string[];
+  /** Sum of the visible definitions' schema characters. */
+  readonly schemaChars: number;
+}
+
+/** One tool call and how it ended. */
+export interface DemoCallRecord {
+  readonly stepIndex: number;
+  readonly toolName: string;
+  readonly input: unknown;
+  readonly outcome: string;
+  /** The output's text (MCP text content, a message, or JSON), on one line. */
+  readonly text: string;
+}
+
+/** One `tool_search` call and what it activated. */
+export interface DemoSearchRecord {
+  readonly stepIndex: number;
+  readonly query: string;
+  readonly activated: readonly string[];
+  readonly schemaCharsActivated: number;
+}
+
+/** Prints a turn's stream as it happens and keeps what it printed as records. */
+export interface DemoTrace {
+  /** Feed every part of `turn.stream`, in order. */
+  onPart(part: TurnStreamPart): void;
+  readonly steps: readonly DemoStepRecord[];
+  readonly calls: readonly DemoCallRecord[];
+  readonly searches: readonly DemoSearchRecord[];
+}
+
+const WIDTH = 110;
+const INDENT = '           ';
+
+/**
+ * The demo's printer. Per step it prints the visible tools with their schema characters,
+ * each search with what it activated, each call with its input and outcome (the
+ * `tool_search` calls are shown as searches), retries, and the model's text.
+ *
+ * @param options.output receives one line at a time, without a trailing newline.
+ */
+export function createDemoTrace(options: { readonly output: (line: string) => void }): DemoTrace {
+  const { output } = options;
+  const steps: DemoStepRecord[] = [];
+  const calls: DemoCallRecord[] = [];
+  const searches: DemoSearchRecord[] = [];
+  const inputs = new Map<string, unknown>();
+  let text = '';
+
+  const onPart = (part: TurnStreamPart): void => {
+    switch (part.type) {
+      case 'step-start': {
+        const schemaChars = part.visible.reduce((sum, name) => sum + (part.schemaChars[name] ?? 0), 0);
+        steps.push({ stepIndex: part.stepIndex, attempt: part.attempt, visible: part.visible, schemaChars });
+        const attempt = part.attempt > 1 ? ` (attempt ${part.attempt})` : '';
+        output('');
+        output(`step ${part.stepIndex}${attempt}: ${plural(part.visible.length, 'visible tool')}, ${formatNumber(schemaChars)} schema chars`);
+        const entries = part.visible.map((name) => `${name} ${formatNumber(part.schemaChars[name] ?? 0)}`);
+        for (const line of wrap(entries, ' · ', WIDTH - INDENT.length)) output(`  visible  ${line}`);
+        text = '';
+        return;
+      }
+      case 'tool-call':
+        inputs.set(part.toolCallId, part.input);
+        return;
+      case 'search': {
+        searches.push({
+          stepIndex: part.stepIndex,
+          query: part.query,
+          activated: part.activated,
+          schemaCharsActivated: part.schemaCharsActivated,
+        });
+        const activated = part.activated.length > 0 ? `activated ${part.activated.join(', ')}` : 'activated nothing';
+        const skipped = part.skipped.length > 0 ? `; skipped ${part.skipped.map((skip) => `${skip.name} (${skip.reason})`).join(', ')}` : '';
+        output(`  search   ${JSON.stringify(part.query)} → ${activated}${skipped}`);
+        output(`${INDENT}+${formatNumber(part.schemaCharsActivated)} schema chars, visible from step ${part.stepIndex + 1}`);
+        return;
+      }
+      case 'tool-result': {
+        const input = inputs.get(part.toolCallId);
+        const resultText = oneLine(textOf(part.output));
+        calls.push({ stepIndex: part.stepIndex, toolName: part.toolName, input, outcome: part.outcome, text: resultText });
+        if (part.toolName === 'tool_search' && part.outcome === 'ok') return;
+        output(`  call     ${part.toolName} ${truncate(JSON.stringify(input) ?? '', WIDTH - 11 - part.toolName.length)}`);
+        output(`${INDENT}→ ${part.outcome}: ${truncate(resultText, WIDTH - INDENT.length - part.outcome.length - 4)}`);
+        return;
+      }
+      case 'retry':
+        output(`  retry    attempt ${part.attempt} in ${part.delayMs} ms after: ${truncate(part.error, 80)}`);
+        return;
+      case 'text-delta':
+        text += part.text;
+        return;
+      case 'step-end':
+        if (text !== '') output(`  answer   ${text}`);
+        return;
+      case 'activation':
+      case 'turn-end':
+        return;
+    }
+  };
+  return { onPart, steps, calls, searches };
+}
+
+/** `1234567` → `1,234,567`, the same on every machine. */
+export function formatNumber(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const content = (value as { content?: unknown } | null)?.content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part ? String(part.text) : ''))
+      .join('\n');
+  }
+  return JSON.stringify(value) ?? '';
+}
+
+function oneLine(text: string): string {
+  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '').join(' | ');
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+
+function wrap(items: readonly string[], separator: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const next = line === '' ? item : `${line}${separator}${item}`;
+    if (line !== '' && next.length > width) {
+      lines.push(line);
+      line = item;
+    } else {
+      line = next;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}

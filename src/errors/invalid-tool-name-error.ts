@@ -1,0 +1,22 @@
+import { TurnscopeError } from './turnscope-error.js';
+
+/** The pattern providers accept for tool names (OpenAI, Anthropic): 1–64 of `[a-zA-Z0-9_-]`. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * A bound tool's canonical name would be refused by providers. Code `invalid-tool-name`.
+ * Fix: rename the key in the `tools` ToolSet so it matches `^[a-zA-Z0-9_-]{1,64}$`.
+ */
+export class InvalidToolNameError extends TurnscopeError {
+  readonly toolName: string;
+
+  constructor(options: { toolName: string }) {
+    super({
+      code: 'invalid-tool-name',
+      message:
+        `Tool name ${JSON.stringify(options.toolName)} is refused by providers: canonical names must match ` +
+        `^[a-zA-Z0-9_-]{1,64}$ (letters, digits, "_" and "-", 1 to 64 characters). Rename its key in \`tools\`.`,
+    });
+    this.toolName = options.toolName;
+  }
+}

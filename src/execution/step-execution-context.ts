@@ -1,0 +1,31 @@
+import type { ModelMessage, Tool } from 'ai';
+import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
+import type { PermissionCheck, ToolOrigin } from './permission.js';
+
+/**
+ * What the execution pipeline needs to run the calls of one step. Built by the runtime per
+ * step; `visible` is the step-start snapshot (C14), never the live active set.
+ */
+export interface StepExecutionContext {
+  readonly turnId: string;
+  readonly stepIndex: number;
+  /** The step-start visible set. */
+  readonly visible: ReadonlySet<string>;
+  /** The bound tool (or `tool_search`) behind a name; `undefined` when nothing has that name. */
+  readonly resolveTool: (name: string) => Tool | undefined;
+  /** Every bound name, to suggest the right spelling for an unknown one. */
+  readonly bound: readonly string[];
+  /** How a visible tool came to be visible. */
+  readonly originOf: (name: string) => ToolOrigin;
+  /** True when a search of this step activated `name` (it becomes visible next step). */
+  readonly isPendingActivation: (name: string) => boolean;
+  /** Runs `tool_search` with validated input; the runtime sends ACTIVATE itself. */
+  readonly runSearch: (input: unknown, toolCallId: string) => { ok: true; output: unknown } | { ok: false; message: string };
+  readonly permission: PermissionCheck | undefined;
+  /** The messages sent in this step's request (passed to `execute`). */
+  readonly messages: readonly ModelMessage[];
+  /** Aborted when the turn is cancelled. */
+  readonly abortSignal: AbortSignal;
+  readonly now: () => number;
+  readonly emit: (part: TurnStreamPart) => void;
+}

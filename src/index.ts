@@ -1,0 +1,32 @@
+// The runtime: build once, run a turn per send() (design.md).
+export { createToolSearchRuntime } from './runtime/create-tool-search-runtime.js';
+export type { ToolSearchRuntime } from './runtime/create-tool-search-runtime.js';
+export type { SendInput, ToolSearchRuntimeOptions, Turn, TurnResult, TurnStepRecord } from './runtime/runtime-options.js';
+export type { SearchRecord, TurnStreamPart } from './runtime/turn-stream-part.js';
+
+// The bound catalog and inventory (C1, C5, C7, C8).
+export { createToolCatalog } from './catalog/create-tool-catalog.js';
+export type { ToolCatalog, ToolCatalogOptions } from './catalog/create-tool-catalog.js';
+export type { CatalogEntry } from './catalog/catalog-entry.js';
+export { DEFAULT_DIRECT_TOOLS } from './catalog/default-direct-tools.js';
+export { renderInventory } from './catalog/render-inventory.js';
+
+// Search (C9, C10).
+export { createFuseRanker } from './search/create-fuse-ranker.js';
+export { selectActivations } from './search/select-activations.js';
+export { DEFAULT_SEARCH_OPTIONS } from './search/search-options.js';
+export type { SearchOptions } from './search/search-options.js';
+export type { RankedTool, RankerDocument, ToolRanker } from './search/tool-ranker.js';
+export { TOOL_SEARCH_NAME } from '../machines/turn-machine.js';
+
+// Execution pipeline types (C4).
+export type { PermissionCheck, PermissionDecision, PermissionRequest, ToolOrigin } from './execution/permission.js';
+export type { ToolCallOutcome, TurnError, TurnFinishReason, TurnToolResult, RetryPolicy } from '../machines/turn-types.js';
+
+// Errors: configuration mistakes, each with a stable `code`.
+export { TurnscopeError } from './errors/turnscope-error.js';
+export { ConflictingGroupError } from './errors/conflicting-group-error.js';
+export { InvalidOptionError } from './errors/invalid-option-error.js';
+export { InvalidToolNameError, TOOL_NAME_PATTERN } from './errors/invalid-tool-name-error.js';
+export { ReservedToolNameError } from './errors/reserved-tool-name-error.js';
+export { UnboundToolError } from './errors/unbound-tool-error.js';

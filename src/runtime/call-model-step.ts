@@ -1,0 +1,69 @@
+import { streamText, stepCountIs, type LanguageModel, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai';
+import type { ModelStepOutput, TurnToolCall } from '../../machines/turn-types.js';
+
+/** A {@link ModelStepOutput} with the provider's usage typed. */
+export interface ModelStep extends ModelStepOutput {
+  readonly usage: LanguageModelUsage;
+}
+
+/**
+ * One provider step: exactly one `streamText` call (design.md) with the bound definitions,
+ * `activeTools` and `toolOrder` = the step-start visible set (C3, C20), `maxRetries: 0`
+ * (retries are machine transitions, C16) and one step. Nothing is executed here: tool calls,
+ * including calls to hidden or unknown tools and calls with malformed input, are returned
+ * for the runtime's pipeline.
+ *
+ * @throws the provider's error (e.g. `APICallError` with `isRetryable`) when the request fails.
+ */
+export async function callModelStep(options: {
+  readonly model: LanguageModel;
+  readonly instructions: string | undefined;
+  readonly messages: readonly ModelMessage[];
+  readonly tools: ToolSet;
+  readonly visible: readonly string[];
+  readonly abortSignal: AbortSignal;
+  readonly onTextDelta: (text: string) => void;
+}): Promise<ModelStep> {
+  const result = streamText({
+    model: options.model,
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    messages: [...options.messages],
+    tools: options.tools,
+    activeTools: [...options.visible],
+    toolOrder: [...options.visible],
+    maxRetries: 0,
+    stopWhen: stepCountIs(1),
+    abortSignal: options.abortSignal,
+  });
+  let failure: { error: unknown } | undefined;
+  let text = '';
+  const toolCalls: TurnToolCall[] = [];
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') {
+      text += part.text;
+      options.onTextDelta(part.text);
+    } else if (part.type === 'tool-call') {
+      const invalidJson = part.invalid === true && typeof part.input === 'string';
+      toolCalls.push({
+        toolCallId: part.toolCallId,
+        toolName: part.toolName,
+        input: part.input,
+        ...(invalidJson ? { unparsableInput: true } : {}),
+      });
+    } else if (part.type === 'error' && failure === undefined) {
+      failure = { error: part.error };
+    } else if (part.type === 'abort' && failure === undefined) {
+      failure = { error: options.abortSignal.reason ?? new Error('The model request was aborted.') };
+    }
+  }
+  if (failure !== undefined) throw failure.error;
+  const responseMessages = (await result.responseMessages).filter((message) => message.role === 'assistant');
+  return {
+    // the SDK answers invalid calls with its own tool-error parts; the runtime's pipeline answers every call instead
+    responseMessages,
+    toolCalls,
+    text,
+    finishReason: await result.finishReason,
+    usage: await result.usage,
+  };
+}

@@ -1,0 +1,118 @@
+import { generateId as generateRandomId } from 'ai';
+import type { RetryPolicy } from '../../machines/turn-types.js';
+import { createToolCatalog, type ToolCatalog } from '../catalog/create-tool-catalog.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { createFuseRanker } from '../search/create-fuse-ranker.js';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
+import type { ToolRanker } from '../search/tool-ranker.js';
+import { createToolSearchTool } from '../tool-search/create-tool-search-tool.js';
+import { providerToolSet } from './provider-tool-set.js';
+import type { SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
+import type { RuntimeShared } from './runtime-shared.js';
+import { startTurn } from './start-turn.js';
+
+/** A runtime: the immutable catalog, inventory and search index, and `send()` to run turns. */
+export interface ToolSearchRuntime {
+  /** The bound catalog (C1, C19): read-only. */
+  readonly catalog: ToolCatalog;
+  /** The inventory text shown in `tool_search`'s description (C7); `''` when nothing is deferred. */
+  readonly inventory: string;
+  /** The ranker behind `tool_search`. */
+  readonly ranker: ToolRanker;
+  /** The effective search limits (defaults applied). */
+  readonly search: SearchOptions;
+  /** True when `tool_search` is offered: availability is `search` and a deferred tool exists (C3). */
+  readonly offersToolSearch: boolean;
+  /**
+   * Starts a turn and returns at once; the turn runs in the background. Overlapping calls
+   * share nothing mutable (C17, C19).
+   * @throws {InvalidOptionError} / {UnboundToolError} for a bad input, before anything runs.
+   */
+  send(input: SendInput): Turn;
+}
+
+const DEFAULT_MAX_STEPS = 20;
+const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 500 };
+
+/**
+ * Builds the bound catalog, the inventory and the search index once, and returns a runtime
+ * whose `send()` runs each turn as its own turn-machine actor (design.md).
+ *
+ * Defaults: `availability: 'search'`, `direct`: the C5 baseline, `search`:
+ * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000 }` (C10),
+ * `maxSteps: 20`, `retry: { maxAttempts: 3, initialDelayMs: 500 }`, no permission check,
+ * `now: Date.now`, `generateId`: the AI SDK's.
+ *
+ * @throws {ReservedToolNameError} | {InvalidToolNameError} | {UnboundToolError} |
+ *   {ConflictingGroupError} | {InvalidOptionError} for a bad binding or option, each with a
+ *   message that says how to fix it.
+ */
+export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): ToolSearchRuntime {
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidOptionError({ option: 'options', value: options, expected: 'an object with at least `tools`' });
+  }
+  if (options.availability !== undefined && options.availability !== 'search' && options.availability !== 'off') {
+    throw new InvalidOptionError({ option: 'availability', value: options.availability, expected: "'search' or 'off'" });
+  }
+  const catalog = createToolCatalog(options);
+  const search = searchOptions(options.search);
+  const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? DEFAULT_MAX_STEPS);
+  const retry: RetryPolicy = {
+    maxAttempts: positiveInteger('retry.maxAttempts', options.retry?.maxAttempts ?? DEFAULT_RETRY.maxAttempts),
+    initialDelayMs: nonNegative('retry.initialDelayMs', options.retry?.initialDelayMs ?? DEFAULT_RETRY.initialDelayMs),
+  };
+  const offerSearch = options.availability !== 'off' && catalog.deferred.length > 0;
+  const toolSearch = offerSearch
+    ? createToolSearchTool({ inventory: catalog.inventory, defaultLimit: search.defaultLimit, maxLimit: search.maxLimit })
+    : undefined;
+  const ranker = createFuseRanker(
+    catalog.entries.filter((entry) => entry.kind === 'deferred').map(({ name, description, group }) => ({ name, description, group })),
+  );
+  const shared: RuntimeShared = Object.freeze({
+    catalog,
+    ranker,
+    search,
+    offerSearch,
+    toolSearch,
+    providerTools: Object.freeze(providerToolSet({ catalog, toolSearch })),
+    permission: options.permission,
+    maxSteps,
+    retry,
+    now: options.now ?? Date.now,
+    generateId: options.generateId ?? generateRandomId,
+  });
+  return Object.freeze({
+    catalog,
+    inventory: catalog.inventory,
+    ranker,
+    search,
+    offersToolSearch: offerSearch,
+    send: (input: SendInput) => startTurn(shared, input),
+  });
+}
+
+function searchOptions(overrides: Partial<SearchOptions> | undefined): SearchOptions {
+  const merged = { ...DEFAULT_SEARCH_OPTIONS, ...overrides };
+  const search: SearchOptions = {
+    defaultLimit: positiveInteger('search.defaultLimit', merged.defaultLimit),
+    maxLimit: positiveInteger('search.maxLimit', merged.maxLimit),
+    maxSchemaChars: positiveInteger('search.maxSchemaChars', merged.maxSchemaChars),
+    maxQueryChars: positiveInteger('search.maxQueryChars', merged.maxQueryChars),
+  };
+  if (search.defaultLimit > search.maxLimit) {
+    throw new InvalidOptionError({ option: 'search.defaultLimit', value: search.defaultLimit, expected: `at most search.maxLimit (${search.maxLimit})` });
+  }
+  return Object.freeze(search);
+}
+
+function positiveInteger(option: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new InvalidOptionError({ option, value, expected: 'a whole number ≥ 1' });
+  return value;
+}
+
+function nonNegative(option: string, value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new InvalidOptionError({ option, value, expected: 'a number of milliseconds ≥ 0' });
+  }
+  return value;
+}

@@ -1,0 +1,119 @@
+import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
+import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
+import type { RetryPolicy, TurnError, TurnFinishReason, TurnToolResult } from '../../machines/turn-types.js';
+import type { PermissionCheck } from '../execution/permission.js';
+import type { SearchOptions } from '../search/search-options.js';
+import type { TurnStreamPart } from './turn-stream-part.js';
+
+/**
+ * Options of {@link createToolSearchRuntime}. Everything here is fixed for the runtime's
+ * life and shared by all turns (C19).
+ */
+export interface ToolSearchRuntimeOptions {
+  /**
+   * The bound tools (B, the ceiling, C1): an AI SDK `ToolSet` whose keys are canonical names
+   * (`^[a-zA-Z0-9_-]{1,64}$`). `tool_search` is reserved.
+   */
+  readonly tools: ToolSet;
+  /**
+   * Group → canonical names, for the inventory (C8). Tools in no group get the group of
+   * their source metadata (`sources`), else `other`. Default: no groups.
+   */
+  readonly groups?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Where each tool came from (e.g. the MCP server that offered it); used as its group when
+   * `groups` does not name it (C8) and kept for telemetry. Default: none.
+   */
+  readonly sources?: Readonly<Record<string, string>>;
+  /**
+   * D: the direct tools, sent on every step. Every name must be bound. Default: the baseline
+   * of C5 (`Bash, Read, ArchiveRead, Write, Edit, Glob, Grep, WebFetch, AskUserQuestion,
+   * StopBackgroundTask`), those of them that are bound.
+   */
+  readonly direct?: readonly string[];
+  /**
+   * `'search'` (default): deferred tools behind `tool_search`. `'off'`: every bound tool is
+   * direct and no `tool_search` is offered (C6).
+   */
+  readonly availability?: 'search' | 'off';
+  /** Limits of one `tool_search` call (C10). See {@link SearchOptions} for the defaults. */
+  readonly search?: Partial<SearchOptions>;
+  /** Provider steps per turn; the turn ends `completed` with reason `max-steps`. Default 20. */
+  readonly maxSteps?: number;
+  /**
+   * Retries of a failed provider request, run by the machine with exponential delay, keeping
+   * the step's visible set (C16). Default `{ maxAttempts: 3, initialDelayMs: 500 }`.
+   */
+  readonly retry?: Partial<RetryPolicy>;
+  /**
+   * Called for every tool call after input validation, direct and discovered alike (C4).
+   * Default: allow everything.
+   */
+  readonly permission?: PermissionCheck;
+  /** Clock in ms since the epoch, for durations and records. Default `Date.now`. */
+  readonly now?: () => number;
+  /** Id source for turn ids. Default: random ids from the AI SDK's `generateId`. */
+  readonly generateId?: () => string;
+}
+
+/** Input of {@link ToolSearchRuntime.send}: one user message's worth of work. */
+export interface SendInput {
+  /** The AI SDK language model for every step of this turn. */
+  readonly model: LanguageModel;
+  /** System instructions for every step. Default: none. */
+  readonly instructions?: string;
+  /** The transcript to continue. Give `messages` or `prompt`, not both. */
+  readonly messages?: readonly ModelMessage[];
+  /** A single user message; shorthand for `messages: [{ role: 'user', content: prompt }]`. */
+  readonly prompt?: string;
+  /** R: names to keep visible on every step of this turn (must be bound). Default `[]`. */
+  readonly requiredTools?: readonly string[];
+  /** Aborting it ends the turn in `cancelled` and aborts running tools. */
+  readonly abortSignal?: AbortSignal;
+  /** An xstate inspection observer attached to the turn actor (e.g. Stately's inspector). */
+  readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}
+
+/** One finished provider step, as `result.steps` reports it. */
+export interface TurnStepRecord {
+  readonly stepIndex: number;
+  /** The step-start visible set, in request order. */
+  readonly visible: readonly string[];
+  /** Provider attempts the step took (1 without retries). */
+  readonly attempts: number;
+  readonly text: string;
+  readonly finishReason: string;
+  readonly toolResults: readonly TurnToolResult[];
+}
+
+/** How a turn ended. `result` resolves with this and never rejects for a failed turn. */
+export interface TurnResult {
+  readonly turnId: string;
+  readonly status: 'completed' | 'failed' | 'cancelled';
+  /** Why: `stop`, `max-steps`, `model-error`, `retries-exhausted`, `execution-error`, `cancelled`. */
+  readonly reason: TurnFinishReason;
+  /** Text of the last model response. */
+  readonly text: string;
+  readonly steps: readonly TurnStepRecord[];
+  /** The whole transcript: the caller's messages plus every step's messages. */
+  readonly messages: readonly ModelMessage[];
+  /** Token usage summed over every provider request of the turn. */
+  readonly usage: LanguageModelUsage;
+  /** Every tool activated during the turn, in activation order (dropped from the actor, C17). */
+  readonly activated: readonly string[];
+  /** Set for `failed` and `cancelled`. */
+  readonly error?: TurnError;
+}
+
+/** A running turn. */
+export interface Turn {
+  readonly turnId: string;
+  /** Typed parts as they happen; ends after `turn-end`. Can be read once. */
+  readonly stream: AsyncIterable<TurnStreamPart>;
+  /** Resolves when the turn reaches a final state. Never rejects for a failed turn. */
+  readonly result: Promise<TurnResult>;
+  /** Ends the turn in `cancelled` (no-op once it has ended). */
+  cancel(reason?: string): void;
+  /** The xstate actor running this turn, for inspection. */
+  readonly actor: AnyActorRef;
+}

@@ -1,0 +1,27 @@
+import type { Tool, ToolSet } from 'ai';
+import type { RetryPolicy } from '../../machines/turn-types.js';
+import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
+import type { PermissionCheck } from '../execution/permission.js';
+import type { SearchOptions } from '../search/search-options.js';
+import type { ToolRanker } from '../search/tool-ranker.js';
+
+/**
+ * The runtime-wide parts every turn reads: built once by `createToolSearchRuntime`,
+ * immutable, shared by overlapping turns (C19). No turn writes here.
+ */
+export interface RuntimeShared {
+  readonly catalog: ToolCatalog;
+  readonly ranker: ToolRanker;
+  readonly search: SearchOptions;
+  /** True when `tool_search` is offered (C3, C6). */
+  readonly offerSearch: boolean;
+  /** `tool_search`'s definition, when offered. */
+  readonly toolSearch: Tool | undefined;
+  /** Definitions for `streamText` (no execute). */
+  readonly providerTools: ToolSet;
+  readonly permission: PermissionCheck | undefined;
+  readonly maxSteps: number;
+  readonly retry: RetryPolicy;
+  readonly now: () => number;
+  readonly generateId: () => string;
+}

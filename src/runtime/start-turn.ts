@@ -1,0 +1,261 @@
+import type { LanguageModelUsage, ModelMessage, Tool } from 'ai';
+import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { retryDelayMs } from '../../machines/retry-delay-ms.js';
+import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
+import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnToolResult } from '../../machines/turn-types.js';
+import { checkAvailability } from '../execution/check-availability.js';
+import { executeToolCall } from '../execution/execute-tool-call.js';
+import type { ToolOrigin } from '../execution/permission.js';
+import type { StepExecutionContext } from '../execution/step-execution-context.js';
+import { toToolMessage } from '../execution/to-tool-message.js';
+import { runToolSearch } from '../tool-search/run-tool-search.js';
+import { toolSearchInputSchema } from '../tool-search/tool-search-input-schema.js';
+import { addUsage, EMPTY_USAGE } from './add-usage.js';
+import { callModelStep } from './call-model-step.js';
+import { createPartQueue } from './part-queue.js';
+import type { SendInput, Turn, TurnResult, TurnStepRecord } from './runtime-options.js';
+import type { RuntimeShared } from './runtime-shared.js';
+import type { TurnStreamPart } from './turn-stream-part.js';
+import { validateSendInput } from './validate-send-input.js';
+
+type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
+
+/**
+ * Starts one turn: wires a fresh turn actor to the model call, the execution pipeline and the
+ * turn's stream (design.md). Everything mutable lives in this closure and in the actor, so
+ * overlapping turns share nothing (C17, C19).
+ *
+ * @throws {UnboundToolError} / {InvalidOptionError} for a bad `SendInput` (see validateSendInput).
+ */
+export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
+  const { messages, required } = validateSendInput(shared.catalog, input);
+  const turnId = shared.generateId();
+  const parts = createPartQueue<TurnStreamPart>();
+  const steps: TurnStepRecord[] = [];
+  let usage: LanguageModelUsage = EMPTY_USAGE;
+  let activated: string[] = [];
+  const requiredSet = new Set(required);
+  const directSet = new Set(shared.catalog.direct);
+
+  const resolveTool = (name: string): Tool | undefined =>
+    name === TOOL_SEARCH_NAME ? shared.toolSearch : shared.catalog.get(name)?.tool;
+  const originOf = (name: string): ToolOrigin =>
+    name === TOOL_SEARCH_NAME ? 'search' : requiredSet.has(name) ? 'required' : directSet.has(name) ? 'direct' : 'discovered';
+  const schemaCharsOf = (name: string): number =>
+    name === TOOL_SEARCH_NAME ? toolSearchChars(shared) : (shared.catalog.get(name)?.schemaChars ?? 0);
+
+  const callModel = fromPromise<ModelStepOutput, CallModelInput>(async ({ input: step, signal }) => {
+    parts.push({
+      type: 'step-start',
+      stepIndex: step.stepIndex,
+      attempt: step.attempt,
+      visible: step.visible,
+      schemaChars: Object.fromEntries(step.visible.map((name) => [name, schemaCharsOf(name)])),
+    });
+    try {
+      const response = await callModelStep({
+        model: input.model,
+        instructions: input.instructions,
+        messages: step.messages as ModelMessage[],
+        tools: shared.providerTools,
+        visible: step.visible,
+        abortSignal: signal,
+        onTextDelta: (text) => parts.push({ type: 'text-delta', stepIndex: step.stepIndex, text }),
+      });
+      usage = addUsage(usage, response.usage);
+      for (const call of response.toolCalls) parts.push({ type: 'tool-call', stepIndex: step.stepIndex, ...call });
+      if (response.toolCalls.length === 0) {
+        steps.push({ stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason, toolResults: [] });
+        parts.push({ type: 'step-end', stepIndex: step.stepIndex, finishReason: response.finishReason });
+      } else {
+        pendingStep = { stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason };
+      }
+      return response;
+    } catch (error) {
+      const retryable = (error as { isRetryable?: unknown } | null)?.isRetryable === true;
+      if (retryable && step.attempt < shared.retry.maxAttempts && !signal.aborted) {
+        parts.push({
+          type: 'retry',
+          stepIndex: step.stepIndex,
+          attempt: step.attempt,
+          delayMs: retryDelayMs(shared.retry, step.attempt),
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+      throw error;
+    }
+  });
+  let pendingStep: Omit<TurnStepRecord, 'toolResults'> | undefined;
+
+  const executeToolCalls = fromCallback<TurnEvent, ExecuteToolCallsInput>(({ input: step, sendBack }) => {
+    const controller = new AbortController();
+    const context: StepExecutionContext = {
+      turnId,
+      stepIndex: step.stepIndex,
+      visible: new Set(step.visible),
+      resolveTool,
+      bound: shared.catalog.bound,
+      originOf,
+      isPendingActivation: (name) => actor.getSnapshot().context.pending.includes(name),
+      runSearch: (searchInput, toolCallId) => {
+        const startedAt = shared.now();
+        const { active, pending } = actor.getSnapshot().context;
+        const outcome = runToolSearch({
+          input: searchInput as ReturnType<typeof toolSearchInputSchema.parse>,
+          ranker: shared.ranker,
+          search: shared.search,
+          isSearchable: (name) => shared.catalog.get(name)?.kind === 'deferred',
+          alreadyActive: new Set([...active, ...pending]),
+          schemaCharsOf,
+        });
+        if (!outcome.ok) return outcome;
+        // sent at once, so a parallel search of the same step sees these as pending (C15)
+        if (outcome.newlyActivated.length > 0) {
+          sendBack({ type: 'ACTIVATE', names: outcome.newlyActivated });
+          parts.push({ type: 'activation', stepIndex: step.stepIndex, names: outcome.newlyActivated });
+        }
+        parts.push({ type: 'search', stepIndex: step.stepIndex, toolCallId, ...outcome.record, durationMs: shared.now() - startedAt });
+        return { ok: true, output: outcome.output };
+      },
+      permission: shared.permission,
+      messages: (actor.getSnapshot().context.messages as ModelMessage[]).slice(0, -1),
+      abortSignal: controller.signal,
+      now: shared.now,
+      emit: (part) => parts.push(part),
+    };
+    void (async () => {
+      const settled = await Promise.all(
+        step.toolCalls.map(async (call) => {
+          const result = await executeToolCall({ call, context });
+          if (!controller.signal.aborted && result.outcome !== 'rejected-hidden') {
+            parts.push({ type: 'tool-result', stepIndex: step.stepIndex, ...result });
+          }
+          return result;
+        }),
+      );
+      if (controller.signal.aborted) return;
+      // The rejection was decided on the step-start snapshot (C14); only its wording waits for the
+      // step's searches, so a tool a parallel search just loaded is named as callable next step.
+      const results = settled.map((result) => {
+        if (result.outcome !== 'rejected-hidden') return result;
+        const rejected = { ...result, output: checkAvailability(result.toolName, context)?.message ?? result.output };
+        parts.push({ type: 'tool-result', stepIndex: step.stepIndex, ...rejected });
+        return rejected;
+      });
+      const message = await toToolMessage({
+        results,
+        inputs: new Map(step.toolCalls.map((call) => [call.toolCallId, call.input])),
+        resolveTool,
+      });
+      if (controller.signal.aborted) return;
+      recordStep(step.stepIndex, results);
+      sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [message] });
+    })().catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      sendBack({
+        type: 'TOOL_EXECUTION_FAILED',
+        error: { name: 'ToolExecutionError', message: error instanceof Error ? error.message : String(error), isRetryable: false },
+      });
+    });
+    return () => controller.abort(new Error('The turn was cancelled.'));
+  });
+
+  const recordStep = (stepIndex: number, results: readonly TurnToolResult[]) => {
+    if (pendingStep === undefined || pendingStep.stepIndex !== stepIndex) return;
+    steps.push({ ...pendingStep, toolResults: results });
+    parts.push({ type: 'step-end', stepIndex, finishReason: pendingStep.finishReason });
+    pendingStep = undefined;
+  };
+
+  const actor = createActor(turnMachine.provide({ actors: { callModel, executeToolCalls } }), {
+    input: {
+      turnId,
+      bound: shared.catalog.bound,
+      direct: shared.catalog.direct,
+      required,
+      offerSearch: shared.offerSearch,
+      messages,
+      maxSteps: shared.maxSteps,
+      retry: shared.retry,
+    },
+    ...(input.inspect === undefined ? {} : { inspect: input.inspect }),
+  });
+
+  let resolveResult!: (result: TurnResult) => void;
+  const result = new Promise<TurnResult>((resolve) => {
+    resolveResult = resolve;
+  });
+  const onAbort = () => actor.send({ type: 'CANCEL', reason: abortReason(input.abortSignal) });
+  const subscription = actor.subscribe({
+    next: (snapshot: TurnSnapshot) => {
+      if (snapshot.status === 'active') {
+        const { active, pending } = snapshot.context;
+        activated = [...active, ...pending.filter((name) => !active.includes(name))];
+        return;
+      }
+      if (snapshot.status !== 'done') return;
+      const output = snapshot.output as TurnMachineOutput;
+      if (pendingStep !== undefined) {
+        steps.push({ ...pendingStep, toolResults: [] });
+        pendingStep = undefined;
+      }
+      parts.push({ type: 'turn-end', status: output.status, reason: output.finishReason });
+      parts.end();
+      input.abortSignal?.removeEventListener('abort', onAbort);
+      subscription?.unsubscribe();
+      resolveResult({
+        turnId,
+        status: output.status,
+        reason: output.finishReason,
+        text: output.text,
+        steps,
+        messages: output.messages as ModelMessage[],
+        usage,
+        activated,
+        ...(output.error === undefined ? {} : { error: output.error }),
+      });
+    },
+    error: (error: unknown) => {
+      // a throwing machine action is a bug; the turn still ends with a reason, never a rejection
+      parts.push({ type: 'turn-end', status: 'failed', reason: 'execution-error' });
+      parts.end();
+      resolveResult({
+        turnId,
+        status: 'failed',
+        reason: 'execution-error',
+        text: '',
+        steps,
+        messages,
+        usage,
+        activated,
+        error: { name: 'TurnError', message: error instanceof Error ? error.message : String(error), isRetryable: false },
+      });
+    },
+  });
+
+  input.abortSignal?.addEventListener('abort', onAbort, { once: true });
+  actor.start();
+  if (input.abortSignal?.aborted) onAbort();
+
+  return {
+    turnId,
+    stream: parts,
+    result,
+    cancel: (reason?: string) => actor.send({ type: 'CANCEL', ...(reason === undefined ? {} : { reason }) }),
+    actor,
+  };
+}
+
+function abortReason(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error) return `aborted: ${reason.message}`;
+  return reason === undefined ? 'aborted by the caller' : `aborted: ${String(reason)}`;
+}
+
+function toolSearchChars(shared: RuntimeShared): number {
+  const definition = shared.toolSearch;
+  if (definition === undefined) return 0;
+  return JSON.stringify({ name: TOOL_SEARCH_NAME, description: definition.description, inputSchema: toolSearchJsonSchema }).length;
+}
+
+const toolSearchJsonSchema = toolSearchInputSchema.toJSONSchema();

@@ -1,0 +1,51 @@
+import type { TurnToolResult } from '../../machines/turn-types.js';
+
+/**
+ * One typed part of a turn's `stream`, in the order things happened. Every part carries
+ * the 0-based `stepIndex` it belongs to.
+ *
+ * - `step-start`: a provider request is about to be sent; `visible` is its frozen tool list
+ *   in request order, `schemaChars` the characters of each visible definition (C21).
+ * - `text-delta`: text streamed by the model.
+ * - `tool-call`: the model called a tool (the name may be hidden or unknown).
+ * - `tool-result`: the call crossed the execution pipeline; `outcome` says how it ended.
+ * - `search`: a `tool_search` call finished (C21): query, limits, ranked, activated, skipped.
+ * - `activation`: names a search added to `pending`; visible from the next step on (C13).
+ * - `retry`: a provider request failed with a retryable error; the next attempt comes after `delayMs`.
+ * - `step-end`: the step settled.
+ * - `turn-end`: the turn reached a final state (same data as `result`'s status and reason).
+ */
+export type TurnStreamPart =
+  | {
+      type: 'step-start';
+      stepIndex: number;
+      attempt: number;
+      visible: readonly string[];
+      schemaChars: Readonly<Record<string, number>>;
+    }
+  | { type: 'text-delta'; stepIndex: number; text: string }
+  | { type: 'tool-call'; stepIndex: number; toolCallId: string; toolName: string; input: unknown }
+  | ({ type: 'tool-result'; stepIndex: number } & TurnToolResult)
+  | ({ type: 'search'; stepIndex: number; toolCallId: string } & SearchRecord)
+  | { type: 'activation'; stepIndex: number; names: readonly string[] }
+  | { type: 'retry'; stepIndex: number; attempt: number; delayMs: number; error: string }
+  | { type: 'step-end'; stepIndex: number; finishReason: string }
+  | { type: 'turn-end'; status: 'completed' | 'failed' | 'cancelled'; reason: string };
+
+/** What one `tool_search` call did (C21). */
+export interface SearchRecord {
+  readonly query: string;
+  /** The limit the model asked for; `undefined` when it gave none. */
+  readonly requestedLimit: number | undefined;
+  /** The limit used after applying the default and clamping to the maximum (C10). */
+  readonly effectiveLimit: number;
+  /** Names in rank order with their scores (higher is better), before the walk of C10. */
+  readonly ranked: readonly { readonly name: string; readonly score: number }[];
+  /** Names the search returned and activated (already-active matches included). */
+  readonly activated: readonly string[];
+  /** Matches the walk did not activate, with the reason. */
+  readonly skipped: readonly { readonly name: string; readonly reason: 'oversize' | 'budget' }[];
+  /** Characters of the complete definitions this search newly activated. */
+  readonly schemaCharsActivated: number;
+  readonly durationMs: number;
+}

@@ -1,0 +1,76 @@
+import Fuse from 'fuse.js';
+import { splitNameWords } from './split-name-words.js';
+import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
+
+/** Query words that carry no meaning for tool choice. */
+const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'to', 'of', 'for', 'in', 'on', 'with', 'me', 'my', 'i', 'please', 'some', 'that', 'this', 'it', 'is', 'be']);
+/** Query words ranked at most; the rest of a long query is ignored so one search stays cheap. */
+const MAX_QUERY_WORDS = 24;
+/** Score given to a tool whose canonical name equals the query (case-insensitive): above any sum of word scores. */
+const EXACT_NAME_SCORE = 1_000;
+
+interface IndexedTool {
+  readonly name: string;
+  readonly nameWords: string;
+  readonly description: string;
+  readonly group: string;
+}
+
+/**
+ * The first ranker (design.md): fuse.js, word by word. Each query word is matched fuzzily
+ * (threshold 0.2, anywhere in the field) against the name's words (weight 2), the description
+ * (weight 1) and the group label (weight 0.5); a tool's score is the sum over words of
+ * `1 − fuseScore`. A query equal to a canonical name (case-insensitive) ranks that tool
+ * first (C9). Ties break by canonical name, so ranking is deterministic.
+ *
+ * Built once per runtime over the deferred tools; `rank` is pure.
+ */
+export function createFuseRanker(documents: readonly RankerDocument[]): ToolRanker {
+  const indexed: IndexedTool[] = documents.map((document) => ({
+    name: document.name,
+    nameWords: splitNameWords(document.name).join(' '),
+    description: document.description,
+    group: document.group,
+  }));
+  const byLowerName = new Map(indexed.map((tool) => [tool.name.toLowerCase(), tool.name]));
+  const fuse = new Fuse(indexed, {
+    keys: [
+      { name: 'nameWords', weight: 2 },
+      { name: 'description', weight: 1 },
+      { name: 'group', weight: 0.5 },
+    ],
+    includeScore: true,
+    ignoreLocation: true,
+    threshold: 0.2,
+  });
+
+  return {
+    name: 'fuse',
+    rank(query: string, maxResults: number): RankedTool[] {
+      const scores = new Map<string, number>();
+      const exact = byLowerName.get(query.trim().toLowerCase());
+      if (exact !== undefined) scores.set(exact, EXACT_NAME_SCORE);
+      for (const word of queryWords(query)) {
+        for (const hit of fuse.search(word)) {
+          const name = hit.item.name;
+          scores.set(name, (scores.get(name) ?? 0) + (1 - (hit.score ?? 1)));
+        }
+      }
+      return [...scores]
+        .map(([name, score]) => ({ name, score: Math.round(score * 1000) / 1000 }))
+        .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .slice(0, Math.max(0, maxResults));
+    },
+  };
+}
+
+function queryWords(query: string): string[] {
+  const words = new Set<string>();
+  for (const token of query.split(/[^\p{L}\p{N}_.\-]+/u)) {
+    for (const word of splitNameWords(token)) {
+      if (word.length >= 2 && !STOP_WORDS.has(word)) words.add(word);
+      if (words.size >= MAX_QUERY_WORDS) return [...words];
+    }
+  }
+  return [...words];
+}

@@ -1,0 +1,61 @@
+import type { RankedTool } from './tool-ranker.js';
+
+/** The outcome of the walk of C10 over ranked matches. */
+export interface ActivationSelection {
+  /** Names the search returns and activates, in rank order (already-active matches included). */
+  readonly activated: string[];
+  /** Of `activated`, the ones not active before this search. */
+  readonly newlyActivated: string[];
+  /** Matches not activated, in rank order, with why. */
+  readonly skipped: { name: string; reason: 'oversize' | 'budget' }[];
+  /** Characters of the definitions in `newlyActivated`. */
+  readonly schemaChars: number;
+  /** True when the walk stopped because the next match would pass the budget. */
+  readonly stoppedOnBudget: boolean;
+}
+
+/**
+ * The walk of C10: take matches in rank order until `limit` new activations; a match already
+ * active (or pending) costs neither count nor budget; a match whose own definition is larger
+ * than `maxSchemaChars` is skipped and reported; when the running total would pass the
+ * budget the walk stops, reporting that match as skipped for `budget`. Size never reorders
+ * relevance.
+ */
+export function selectActivations(options: {
+  readonly ranked: readonly RankedTool[];
+  /** New activations at most (already clamped, ≥ 1). */
+  readonly limit: number;
+  /** Budget in characters for the newly activated definitions. */
+  readonly maxSchemaChars: number;
+  /** Names active or pending in this turn. */
+  readonly alreadyActive: ReadonlySet<string>;
+  /** A tool's definition size in characters. */
+  readonly schemaCharsOf: (name: string) => number;
+}): ActivationSelection {
+  const activated: string[] = [];
+  const newlyActivated: string[] = [];
+  const skipped: { name: string; reason: 'oversize' | 'budget' }[] = [];
+  let schemaChars = 0;
+  let stoppedOnBudget = false;
+  for (const { name } of options.ranked) {
+    if (newlyActivated.length >= options.limit) break;
+    if (options.alreadyActive.has(name)) {
+      activated.push(name);
+      continue;
+    }
+    const size = options.schemaCharsOf(name);
+    if (size > options.maxSchemaChars) {
+      skipped.push({ name, reason: 'oversize' });
+      continue;
+    }
+    if (schemaChars + size > options.maxSchemaChars) {
+      skipped.push({ name, reason: 'budget' });
+      stoppedOnBudget = true;
+      break;
+    }
+    schemaChars += size;
+    activated.push(name);
+    newlyActivated.push(name);
+  }
+  return { activated, newlyActivated, skipped, schemaChars, stoppedOnBudget };
+}

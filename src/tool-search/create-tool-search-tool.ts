@@ -1,0 +1,26 @@
+import { tool, type Tool } from 'ai';
+import { toolSearchInputSchema } from './tool-search-input-schema.js';
+
+/**
+ * The `tool_search` definition sent to the provider: its description explains the next-step
+ * rule (C13) and carries the inventory (C7). It has no `execute`: the runtime runs it
+ * through the same pipeline as every other tool (C4).
+ *
+ * @param options.inventory the catalog's rendered inventory.
+ * @param options.defaultLimit / maxLimit shown to the model so it can ask for more.
+ */
+export function createToolSearchTool(options: {
+  readonly inventory: string;
+  readonly defaultLimit: number;
+  readonly maxLimit: number;
+}): Tool {
+  return tool({
+    description:
+      'Search the deferred tools below and load the best matches. A loaded tool becomes callable on your ' +
+      'NEXT step, not in this one: call tool_search, wait for its result, then call the tool. ' +
+      'Query with a few words about the task, or with an exact tool name. ' +
+      `Loads ${options.defaultLimit} tools by default; pass limit (at most ${options.maxLimit}) for more.\n\n` +
+      `Deferred tools by group:\n${options.inventory}`,
+    inputSchema: toolSearchInputSchema,
+  });
+}
