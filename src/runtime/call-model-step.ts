@@ -34,6 +34,8 @@ export async function callModelStep(options: {
     maxRetries: 0,
     stopWhen: stepCountIs(1),
     abortSignal: options.abortSignal,
+    // errors arrive as stream parts below and become machine events; the SDK must not also log them
+    onError: () => {},
   });
   let failure: { error: unknown } | undefined;
   let text = '';
