@@ -1,4 +1,6 @@
+import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createToolSearchRuntime, type PermissionRequest } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { sampleTools, type ExecutionLog } from '../helpers/sample-tools.js';
@@ -82,10 +84,16 @@ describe('C4: one execution pipeline for direct and discovered tools', () => {
     const runtime = createToolSearchRuntime({
       tools: {
         ...tools,
-        Grep: { ...tools.Bash!, description: 'Search file contents.', execute: async () => { throw new Error('disk on fire'); } },
+        Grep: tool({
+          description: 'Search file contents.',
+          inputSchema: z.object({ pattern: z.string() }),
+          execute: async () => {
+            throw new Error('disk on fire');
+          },
+        }),
       },
     });
-    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'Grep', input: { command: 'x' } }] }, { text: 'sorry' }] });
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'Grep', input: { pattern: 'x' } }] }, { text: 'sorry' }] });
     const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
 
     expect(result.steps[0]!.toolResults[0]).toMatchObject({ outcome: 'error', output: 'Grep failed: disk on fire' });
