@@ -87,7 +87,7 @@ describe('C4: one execution pipeline for direct and discovered tools', () => {
         Grep: tool({
           description: 'Search file contents.',
           inputSchema: z.object({ pattern: z.string() }),
-          execute: async () => {
+          execute: async (): Promise<string> => {
             throw new Error('disk on fire');
           },
         }),
