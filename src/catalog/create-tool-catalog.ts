@@ -7,6 +7,7 @@ import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import type { CatalogEntry } from './catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
+import { measureDefinitionChars } from './measure-definition-chars.js';
 import { renderInventory } from './render-inventory.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
@@ -76,7 +77,7 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
       source,
       kind: directSet.has(name) ? 'direct' : 'deferred',
       inputSchema,
-      schemaChars: JSON.stringify({ name, description, inputSchema }).length,
+      schemaChars: measureDefinitionChars({ name, description, inputSchema }),
       tool,
     });
   });

@@ -1,6 +1,8 @@
-import { generateId as generateRandomId } from 'ai';
+import { asSchema, generateId as generateRandomId, type JSONSchema7 } from 'ai';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import type { RetryPolicy } from '../../machines/turn-types.js';
 import { createToolCatalog, type ToolCatalog } from '../catalog/create-tool-catalog.js';
+import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { createFuseRanker } from '../search/create-fuse-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
@@ -74,6 +76,14 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     search,
     offerSearch,
     toolSearch,
+    toolSearchSchemaChars:
+      toolSearch === undefined
+        ? 0
+        : measureDefinitionChars({
+            name: TOOL_SEARCH_NAME,
+            description: String(toolSearch.description),
+            inputSchema: asSchema(toolSearch.inputSchema).jsonSchema as JSONSchema7,
+          }),
     providerTools: Object.freeze(providerToolSet({ catalog, toolSearch })),
     permission: options.permission,
     maxSteps,
@@ -116,3 +126,4 @@ function nonNegative(option: string, value: number): number {
   }
   return value;
 }
+

@@ -17,6 +17,8 @@ export interface RuntimeShared {
   readonly offerSearch: boolean;
   /** `tool_search`'s definition, when offered. */
   readonly toolSearch: Tool | undefined;
+  /** Size of `tool_search`'s definition in characters, measured like a catalog entry; 0 when not offered. */
+  readonly toolSearchSchemaChars: number;
   /** Definitions for `streamText` (no execute). */
   readonly providerTools: ToolSet;
   readonly permission: PermissionCheck | undefined;

@@ -9,7 +9,7 @@ import type { ToolOrigin } from '../execution/permission.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
 import { toToolMessage } from '../execution/to-tool-message.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
-import { toolSearchInputSchema } from '../tool-search/tool-search-input-schema.js';
+import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
 import { addUsage, EMPTY_USAGE } from './add-usage.js';
 import { callModelStep } from './call-model-step.js';
 import { createPartQueue } from './part-queue.js';
@@ -34,6 +34,8 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   const steps: TurnStepRecord[] = [];
   let usage: LanguageModelUsage = EMPTY_USAGE;
   let activated: string[] = [];
+  /** The step whose tool calls are running; recorded in `steps` when they settle. */
+  let pendingStep: Omit<TurnStepRecord, 'toolResults'> | undefined;
   const requiredSet = new Set(required);
   const directSet = new Set(shared.catalog.direct);
 
@@ -42,7 +44,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   const originOf = (name: string): ToolOrigin =>
     name === TOOL_SEARCH_NAME ? 'search' : requiredSet.has(name) ? 'required' : directSet.has(name) ? 'direct' : 'discovered';
   const schemaCharsOf = (name: string): number =>
-    name === TOOL_SEARCH_NAME ? toolSearchChars(shared) : (shared.catalog.get(name)?.schemaChars ?? 0);
+    name === TOOL_SEARCH_NAME ? shared.toolSearchSchemaChars : (shared.catalog.get(name)?.schemaChars ?? 0);
 
   const callModel = fromPromise<ModelStepOutput, CallModelInput>(async ({ input: step, signal }) => {
     parts.push({
@@ -85,8 +87,6 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       throw error;
     }
   });
-  let pendingStep: Omit<TurnStepRecord, 'toolResults'> | undefined;
-
   const executeToolCalls = fromCallback<TurnEvent, ExecuteToolCallsInput>(({ input: step, sendBack }) => {
     const controller = new AbortController();
     const context: StepExecutionContext = {
@@ -101,7 +101,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         const startedAt = shared.now();
         const { active, pending } = actor.getSnapshot().context;
         const outcome = runToolSearch({
-          input: searchInput as ReturnType<typeof toolSearchInputSchema.parse>,
+          input: searchInput as ToolSearchInput,
           ranker: shared.ranker,
           search: shared.search,
           isSearchable: (name) => shared.catalog.get(name)?.kind === 'deferred',
@@ -251,11 +251,3 @@ function abortReason(signal: AbortSignal | undefined): string {
   if (reason instanceof Error) return `aborted: ${reason.message}`;
   return reason === undefined ? 'aborted by the caller' : `aborted: ${String(reason)}`;
 }
-
-function toolSearchChars(shared: RuntimeShared): number {
-  const definition = shared.toolSearch;
-  if (definition === undefined) return 0;
-  return JSON.stringify({ name: TOOL_SEARCH_NAME, description: definition.description, inputSchema: toolSearchJsonSchema }).length;
-}
-
-const toolSearchJsonSchema = toolSearchInputSchema.toJSONSchema();
