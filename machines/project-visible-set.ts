@@ -1,8 +1,8 @@
 /**
  * Projects the visible set of the next step (C3, C20), in request order:
  * the previous step's visible names first, unchanged and in the same order (so a provider
- * prompt cache keeps its prefix), then `(D ∪ R ∪ A) ∩ B` names not yet visible, in that
- * order, then `tool_search` when at least one deferred tool exists.
+ * prompt cache keeps its prefix), then the names not yet visible of D ∩ B, R ∩ B,
+ * `tool_search` (when at least one deferred tool exists) and A ∩ B, in that order.
  *
  * On step 0 `previous` is empty, so the order is: direct (catalog order), required,
  * `tool_search`. Later steps only append newly activated tools.

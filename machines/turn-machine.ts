@@ -105,11 +105,19 @@ function toTurnError(error: unknown): TurnError {
     const record = error as { name?: unknown; message?: unknown; isRetryable?: unknown };
     return {
       name: typeof record.name === 'string' ? record.name : 'Error',
-      message: typeof record.message === 'string' ? record.message : String(error),
+      message: typeof record.message === 'string' ? record.message : describeValue(error),
       isRetryable: record.isRetryable === true,
     };
   }
   return { name: 'Error', message: String(error), isRetryable: false };
+}
+
+function describeValue(value: object): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }
 
 function statusOf(reason: TurnFinishReason): TurnMachineOutput['status'] {

@@ -6,6 +6,8 @@ import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'to', 'of', 'for', 'in', 'on', 'with', 'me', 'my', 'i', 'please', 'some', 'that', 'this', 'it', 'is', 'be']);
 /** Query words ranked at most; the rest of a long query is ignored so one search stays cheap. */
 const MAX_QUERY_WORDS = 24;
+/** Characters kept of one query word: fuse's cost grows with pattern length (C12: a pasted blob stays cheap). */
+const MAX_WORD_CHARS = 64;
 /** Score given to a tool whose canonical name equals the query (case-insensitive): above any sum of word scores. */
 const EXACT_NAME_SCORE = 1_000;
 
@@ -66,9 +68,10 @@ export function createFuseRanker(documents: readonly RankerDocument[]): ToolRank
 
 function queryWords(query: string): string[] {
   const words = new Set<string>();
-  for (const token of query.split(/[^\p{L}\p{N}_.\-]+/u)) {
+  // cut before splitting: only the leading words are ever used, so a pasted document costs nothing extra
+  for (const token of query.slice(0, MAX_QUERY_WORDS * (MAX_WORD_CHARS + 1)).split(/[^\p{L}\p{N}_.\-]+/u)) {
     for (const word of splitNameWords(token)) {
-      if (word.length >= 2 && !STOP_WORDS.has(word)) words.add(word);
+      if (word.length >= 2 && !STOP_WORDS.has(word)) words.add(word.slice(0, MAX_WORD_CHARS));
       if (words.size >= MAX_QUERY_WORDS) return [...words];
     }
   }

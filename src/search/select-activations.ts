@@ -19,7 +19,8 @@ export interface ActivationSelection {
  * active (or pending) costs neither count nor budget; a match whose own definition is larger
  * than `maxSchemaChars` is skipped and reported; when the running total would pass the
  * budget the walk stops, reporting that match as skipped for `budget`. Size never reorders
- * relevance.
+ * relevance. The walk ends once `limit` new names are taken, so an already-active match ranked
+ * below that point is not returned (it is active anyway).
  */
 export function selectActivations(options: {
   readonly ranked: readonly RankedTool[];

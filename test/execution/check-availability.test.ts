@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { checkAvailability } from '../../src/execution/check-availability.js';
+
+// Step 1 of a turn: Read is direct, browser_snapshot was activated in step 0, and a search
+// of this step has just activated browser_click (pending until the step boundary).
+const context = {
+  visible: new Set(['Read', 'tool_search', 'browser_snapshot']),
+  bound: ['Read', 'browser_click', 'browser_snapshot', 'read_file'],
+  isPendingActivation: (name: string) => name === 'browser_click',
+};
+
+describe('checkAvailability (C2, C14)', () => {
+  it.each(['Read', 'tool_search', 'browser_snapshot'])('lets a call to visible %s proceed', (name) => {
+    expect(checkAvailability(name, context)).toBeUndefined();
+  });
+
+  it('rejects a tool activated in this step as hidden, telling the model to call it next step (S7)', () => {
+    expect(checkAvailability('browser_click', context)).toEqual({
+      outcome: 'rejected-hidden',
+      message:
+        'browser_click was loaded by tool_search in this step and is not callable until your next step. ' +
+        'Call browser_click again in your next step.',
+    });
+  });
+
+  it('rejects a bound deferred tool that was never activated as hidden, telling the model to search for it', () => {
+    const result = checkAvailability('read_file', context);
+    expect(result?.outcome).toBe('rejected-hidden');
+    expect(result?.message).toBe(
+      'read_file is not loaded. Call tool_search with its name or what it does; it becomes callable on the step after the search.',
+    );
+  });
+
+  it('checks the step-start snapshot, not the live active set (C14)', () => {
+    // Even a tool the live set would contain is refused unless the step began with it.
+    const live = { ...context, isPendingActivation: () => true };
+    expect(checkAvailability('read_file', live)?.outcome).toBe('rejected-hidden');
+    expect(checkAvailability('Read', live)).toBeUndefined();
+  });
+
+  it('rejects a name nothing has as unknown, pointing to tool_search', () => {
+    expect(checkAvailability('delete_everything', context)).toEqual({
+      outcome: 'rejected-unknown',
+      message: 'There is no tool named "delete_everything". Use tool_search to find the right tool.',
+    });
+  });
+
+  it.each([
+    ['READ_FILE', 'read_file'],
+    ['read', 'Read'],
+    ['Tool_Search', 'tool_search'],
+  ])('rejects %s as unknown and suggests the canonical spelling %s', (called, canonical) => {
+    const result = checkAvailability(called, context);
+    expect(result?.outcome).toBe('rejected-unknown');
+    expect(result?.message).toBe(`There is no tool named "${called}". Did you mean "${canonical}"? Names are case-sensitive.`);
+  });
+
+  it('never lets a case-differing name through, even for a visible tool', () => {
+    expect(checkAvailability('BROWSER_SNAPSHOT', context)).not.toBeUndefined();
+  });
+});

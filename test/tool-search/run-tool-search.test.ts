@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { createFuseRanker } from '../../src/search/create-fuse-ranker.js';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../src/search/search-options.js';
+import type { ToolRanker } from '../../src/search/tool-ranker.js';
+import { runToolSearch } from '../../src/tool-search/run-tool-search.js';
+import type { ToolSearchInput } from '../../src/tool-search/tool-search-input-schema.js';
+
+/** A ranker that returns `names` in this order for every query. */
+function fixedRanker(names: string[]): ToolRanker {
+  return { name: 'fixed', rank: (_query, maxResults) => names.slice(0, maxResults).map((name, index) => ({ name, score: 100 - index })) };
+}
+
+const MANY = Array.from({ length: 30 }, (_, index) => `tool_${String(index).padStart(2, '0')}`);
+
+function search(options: {
+  input: ToolSearchInput;
+  ranker?: ToolRanker;
+  search?: Partial<SearchOptions>;
+  searchable?: string[];
+  alreadyActive?: string[];
+  schemaChars?: Record<string, number>;
+}) {
+  const searchable = new Set(options.searchable ?? MANY);
+  return runToolSearch({
+    input: options.input,
+    ranker: options.ranker ?? fixedRanker(MANY),
+    search: { ...DEFAULT_SEARCH_OPTIONS, ...options.search },
+    isSearchable: (name) => searchable.has(name),
+    alreadyActive: new Set(options.alreadyActive ?? []),
+    schemaCharsOf: (name) => options.schemaChars?.[name] ?? 100,
+  });
+}
+
+describe('runToolSearch: bad input (C12)', () => {
+  it.each([
+    ['an empty query', { query: '' }, /non-empty query/],
+    ['a whitespace query', { query: ' \n\t ' }, /non-empty query/],
+    ['a query over maxQueryChars', { query: 'x'.repeat(2_001) }, /2001 characters; the maximum is 2000/],
+    ['limit 0', { query: 'click', limit: 0 }, /whole number from 1 to 20; got 0/],
+    ['limit -1', { query: 'click', limit: -1 }, /got -1/],
+    ['limit 1.5', { query: 'click', limit: 1.5 }, /got 1.5/],
+    ['limit NaN', { query: 'click', limit: Number.NaN }, /got NaN/],
+    ['limit Infinity', { query: 'click', limit: Number.POSITIVE_INFINITY }, /got Infinity/],
+  ])('returns a readable error and activates nothing for %s', (_label, input, message) => {
+    const outcome = search({ input });
+    expect(outcome.ok).toBe(false);
+    expect(outcome).not.toHaveProperty('newlyActivated');
+    if (!outcome.ok) expect(outcome.message).toMatch(message);
+  });
+
+  it('accepts a query of exactly maxQueryChars once trimmed', () => {
+    expect(search({ input: { query: ` ${'x'.repeat(2_000)} ` } }).ok).toBe(true);
+  });
+});
+
+describe('runToolSearch: limits (C10)', () => {
+  it('activates defaultLimit matches when no limit is given', () => {
+    const outcome = search({ input: { query: 'tools' } });
+    expect(outcome.ok && outcome.output.activated).toEqual(MANY.slice(0, 5));
+    expect(outcome.ok && outcome.record).toMatchObject({ requestedLimit: undefined, effectiveLimit: 5 });
+  });
+
+  it('clamps a limit of 50 to maxLimit 20 and records both', () => {
+    const outcome = search({ input: { query: 'tools', limit: 50 } });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.record).toMatchObject({ requestedLimit: 50, effectiveLimit: 20 });
+    expect(outcome.output.activated).toEqual(MANY.slice(0, 20));
+    expect(outcome.newlyActivated).toHaveLength(20);
+  });
+
+  it('reports a budget stop in the reason and the record', () => {
+    const outcome = search({ input: { query: 'tools' }, search: { maxSchemaChars: 250 } });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.output.activated).toEqual(['tool_00', 'tool_01']);
+    expect(outcome.output.reason).toBe(
+      "Stopped before tool_02: this search's 250-character schema budget is spent; search again to load it.",
+    );
+    expect(outcome.record).toMatchObject({ skipped: [{ name: 'tool_02', reason: 'budget' }], schemaCharsActivated: 200 });
+  });
+});
+
+describe('runToolSearch: thin result (C11, S4)', () => {
+  const ranker = createFuseRanker([
+    { name: 'browser_click', description: 'Click an element on the web page.', group: 'browser' },
+    { name: 'browser_snapshot', description: 'Capture an accessibility snapshot of the web page.', group: 'browser' },
+    { name: 'read_file', description: 'Read a file from disk.', group: 'filesystem' },
+  ]);
+  const searchable = ['browser_click', 'browser_snapshot', 'read_file'];
+
+  it('returns only { activated } when nothing was skipped', () => {
+    const outcome = search({ input: { query: 'browser_click', limit: 1 }, ranker, searchable });
+    expect(outcome.ok && outcome.output).toEqual({ activated: ['browser_click'] });
+  });
+
+  it('returns already-active matches without activating them again (C15)', () => {
+    const outcome = search({ input: { query: 'web page' }, ranker, searchable, alreadyActive: ['browser_click'] });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect([...outcome.output.activated].sort()).toEqual(['browser_click', 'browser_snapshot']);
+    expect(outcome.newlyActivated).toEqual(['browser_snapshot']);
+  });
+
+  it('adds a reason when nothing matched', () => {
+    const outcome = search({ input: { query: 'quantum chromodynamics' }, ranker, searchable });
+    expect(outcome.ok && outcome.output).toEqual({
+      activated: [],
+      reason: 'No deferred tool matched "quantum chromodynamics"; try other words or a name from the inventory.',
+    });
+  });
+
+  it('adds a reason naming an oversize match', () => {
+    const outcome = search({
+      input: { query: 'web page' },
+      ranker,
+      searchable,
+      search: { maxSchemaChars: 1_000 },
+      schemaChars: { browser_snapshot: 4_000 },
+    });
+    expect(outcome.ok && outcome.output).toEqual({
+      activated: ['browser_click'],
+      reason: 'Skipped browser_snapshot: definition larger than the 1000-character budget of one search.',
+    });
+  });
+
+  it('never copies a schema or description into the result', () => {
+    const outcome = search({ input: { query: 'web page' }, ranker, searchable });
+    expect(JSON.stringify(outcome.ok && outcome.output)).not.toMatch(/Click an element|inputSchema|properties/);
+  });
+});
+
+describe('runToolSearch: ceiling (C1, C6, S3)', () => {
+  it('returns only searchable names, even when the ranker ranks others first', () => {
+    const ranker = fixedRanker(['Bash', 'browser_click', 'shell_exec', 'read_file']);
+    const outcome = search({ input: { query: 'anything' }, ranker, searchable: ['browser_click', 'read_file'] });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.output.activated).toEqual(['browser_click', 'read_file']);
+    expect(outcome.newlyActivated).toEqual(['browser_click', 'read_file']);
+    expect(outcome.record.ranked.map((match) => match.name)).toEqual(['browser_click', 'read_file']);
+  });
+
+  it('records the trimmed query and the activated names (C21)', () => {
+    const outcome = search({ input: { query: '  click  ', limit: 2 } });
+    expect(outcome.ok && outcome.record).toMatchObject({
+      query: 'click',
+      activated: ['tool_00', 'tool_01'],
+      skipped: [],
+      schemaCharsActivated: 200,
+    });
+  });
+});
