@@ -30,3 +30,11 @@ export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { InvalidToolNameError, TOOL_NAME_PATTERN } from './errors/invalid-tool-name-error.js';
 export { ReservedToolNameError } from './errors/reserved-tool-name-error.js';
 export { UnboundToolError } from './errors/unbound-tool-error.js';
+
+// MCP: bind the tools of MCP servers over stdio as deferred tools grouped by server (C8).
+export { bindMcpTools, DEFAULT_MCP_START_TIMEOUT_MS } from './mcp/bind-mcp-tools.js';
+export type { BindMcpToolsOptions, BoundMcpTools } from './mcp/bind-mcp-tools.js';
+export type { McpServerConfig } from './mcp/mcp-server-config.js';
+export { canonicalMcpToolName } from './mcp/canonical-mcp-tool-name.js';
+export { McpServerStartError } from './mcp/mcp-server-start-error.js';
+export { McpToolNameCollisionError } from './mcp/mcp-tool-name-collision-error.js';

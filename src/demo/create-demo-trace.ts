@@ -1,4 +1,5 @@
 import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
+import { formatNumber } from './format-number.js';
 
 /** One provider request of the turn as the demo saw it. */
 export interface DemoStepRecord {
@@ -54,17 +55,30 @@ export function createDemoTrace(options: { readonly output: (line: string) => vo
   const searches: DemoSearchRecord[] = [];
   const inputs = new Map<string, unknown>();
   let text = '';
+  const printList = (label: string, items: readonly string[]) => {
+    wrap(items, ' · ', WIDTH - INDENT.length).forEach((line, index) => {
+      output(`${index === 0 ? `  ${label.padEnd(INDENT.length - 2)}` : INDENT}${line}`);
+    });
+  };
 
   const onPart = (part: TurnStreamPart): void => {
     switch (part.type) {
       case 'step-start': {
         const schemaChars = part.visible.reduce((sum, name) => sum + (part.schemaChars[name] ?? 0), 0);
+        const previous = steps.at(-1)?.visible ?? [];
         steps.push({ stepIndex: part.stepIndex, attempt: part.attempt, visible: part.visible, schemaChars });
         const attempt = part.attempt > 1 ? ` (attempt ${part.attempt})` : '';
         output('');
         output(`step ${part.stepIndex}${attempt}: ${plural(part.visible.length, 'visible tool')}, ${formatNumber(schemaChars)} schema chars`);
-        const entries = part.visible.map((name) => `${name} ${formatNumber(part.schemaChars[name] ?? 0)}`);
-        for (const line of wrap(entries, ' · ', WIDTH - INDENT.length)) output(`  visible  ${line}`);
+        const entry = (name: string) => `${name} ${formatNumber(part.schemaChars[name] ?? 0)}`;
+        const carried = part.visible.filter((name) => previous.includes(name));
+        const added = part.visible.filter((name) => !previous.includes(name));
+        if (steps.length === 1) {
+          printList('visible', added.map(entry));
+        } else {
+          printList('visible', carried.length === 0 ? ['(none before)'] : carried.map(entry));
+          printList('new', added.length === 0 ? ['(none)'] : added.map(entry));
+        }
         text = '';
         return;
       }
@@ -78,10 +92,13 @@ export function createDemoTrace(options: { readonly output: (line: string) => vo
           activated: part.activated,
           schemaCharsActivated: part.schemaCharsActivated,
         });
-        const activated = part.activated.length > 0 ? `activated ${part.activated.join(', ')}` : 'activated nothing';
-        const skipped = part.skipped.length > 0 ? `; skipped ${part.skipped.map((skip) => `${skip.name} (${skip.reason})`).join(', ')}` : '';
-        output(`  search   ${JSON.stringify(part.query)} → ${activated}${skipped}`);
-        output(`${INDENT}+${formatNumber(part.schemaCharsActivated)} schema chars, visible from step ${part.stepIndex + 1}`);
+        const skipped = part.skipped.map((skip) => `${skip.name} (${skip.reason})`);
+        output(
+          `  search   ${JSON.stringify(part.query)} → activated ${part.activated.length}, ` +
+            `+${formatNumber(part.schemaCharsActivated)} schema chars, visible from step ${part.stepIndex + 1}`,
+        );
+        if (part.activated.length > 0) printList('', part.activated);
+        if (skipped.length > 0) printList('skipped', skipped);
         return;
       }
       case 'tool-result': {
@@ -90,7 +107,9 @@ export function createDemoTrace(options: { readonly output: (line: string) => vo
         calls.push({ stepIndex: part.stepIndex, toolName: part.toolName, input, outcome: part.outcome, text: resultText });
         if (part.toolName === 'tool_search' && part.outcome === 'ok') return;
         output(`  call     ${part.toolName} ${truncate(JSON.stringify(input) ?? '', WIDTH - 11 - part.toolName.length)}`);
-        output(`${INDENT}→ ${part.outcome}: ${truncate(resultText, WIDTH - INDENT.length - part.outcome.length - 4)}`);
+        const lines = wrap(`→ ${part.outcome}: ${resultText}`.split(' '), ' ', WIDTH - INDENT.length);
+        for (const line of lines.slice(0, 3)) output(`${INDENT}${line}`);
+        if (lines.length > 3) output(`${INDENT}…`);
         return;
       }
       case 'retry':
@@ -100,7 +119,7 @@ export function createDemoTrace(options: { readonly output: (line: string) => vo
         text += part.text;
         return;
       case 'step-end':
-        if (text !== '') output(`  answer   ${text}`);
+        if (text !== '') printList('answer', wrap(text.split(' '), ' ', WIDTH - INDENT.length));
         return;
       case 'activation':
       case 'turn-end':
@@ -108,11 +127,6 @@ export function createDemoTrace(options: { readonly output: (line: string) => vo
     }
   };
   return { onPart, steps, calls, searches };
-}
-
-/** `1234567` → `1,234,567`, the same on every machine. */
-export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US');
 }
 
 function plural(count: number, noun: string): string {
@@ -130,8 +144,13 @@ function textOf(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
+/** JSON compacted; other text with its lines joined by ` | `. */
 function oneLine(text: string): string {
-  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '').join(' | ');
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text.split('\n').map((line) => line.trim()).filter((line) => line !== '').join(' | ');
+  }
 }
 
 function truncate(text: string, max: number): string {

@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import type { DemoTask } from './demo-task.js';
+import type { DemoTask } from './create-demo-task.js';
 import { readDemoTask } from './read-demo-task.js';
 import { readDemoTranscript, type DemoTranscript } from './read-demo-transcript.js';
 
@@ -55,7 +55,9 @@ const MAX_FAILED_CALLS = 3;
  *   definitions (`options.tools`) and the inventory inside `tool_search`'s description;
  * - every step, each unfinished goal whose tool is visible (and whose prerequisites succeeded)
  *   is called, and the first unfinished goal whose tool is not visible is searched for
- *   (first with a task query, then with the tool name; then it is given up);
+ *   (first with a task query, then with the tool name); a goal is given up after both
+ *   searches failed to make its tool visible, after 3 failed calls, or when a goal it needs
+ *   was given up;
  * - on step 0 it also calls the first goal's tool right away by its inventory name, in the
  *   same step as the search, which the runtime must reject (C14);
  * - with nothing left to do it answers with a summary built from the tool results.
@@ -69,9 +71,14 @@ export function decideDemoStep(options: Pick<LanguageModelV4CallOptions, 'prompt
   const inventory = inventoryNames(tools.find((tool) => tool.name === 'tool_search')?.description ?? '');
 
   const toolCalls: { toolName: string; input: unknown }[] = [];
+  const givenUp = new Set<string>();
   let searched = false;
   for (const goal of GOALS) {
-    if (succeeded(goal, transcript) || failedCalls(goal, transcript) >= MAX_FAILED_CALLS) continue;
+    if (succeeded(goal, transcript)) continue;
+    if (failedCalls(goal, transcript) >= MAX_FAILED_CALLS || goal.after.some((label) => givenUp.has(label))) {
+      givenUp.add(goal.label);
+      continue;
+    }
     const name = pick(goal, visible, transcript.activated);
     if (name !== undefined) {
       if (goal.after.every((label) => succeeded(GOALS.find((other) => other.label === label)!, transcript))) {
@@ -79,9 +86,12 @@ export function decideDemoStep(options: Pick<LanguageModelV4CallOptions, 'prompt
       }
       continue;
     }
-    if (searched || !visible.includes('tool_search')) continue;
     const query = [goal.query, goal.toolName].find((candidate) => !transcript.searchedQueries.includes(candidate));
-    if (query === undefined) continue;
+    if (query === undefined || !visible.includes('tool_search')) {
+      givenUp.add(goal.label);
+      continue;
+    }
+    if (searched) continue;
     toolCalls.push({ toolName: 'tool_search', input: { query } });
     searched = true;
     const inventoryName = pick(goal, inventory, []);
@@ -125,5 +135,6 @@ function summary(task: DemoTask, transcript: DemoTranscript): string {
       ? `the workspace lists: ${listing.result!.text.split('\n').join(', ')}`
       : 'could not list the workspace',
   ];
-  return `Done: ${parts.join('; ')}.`;
+  const allDone = done('write') && done('remember') && listing !== undefined;
+  return `${allDone ? 'Done' : 'Not everything worked'}: ${parts.join('; ')}.`;
 }

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import type { DemoTask } from './demo-task.js';
+import type { DemoTask } from './create-demo-task.js';
 
 /**
  * Reads the demo task back from the first user message that states it (the lines written by

@@ -1,4 +1,5 @@
 import type { ToolSet } from 'ai';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { McpServerConfig } from './mcp-server-config.js';
 import { nameMcpTools } from './name-mcp-tools.js';
 import { startMcpServer, type StartedMcpServer } from './start-mcp-server.js';
@@ -51,6 +52,8 @@ export const DEFAULT_MCP_START_TIMEOUT_MS = 15_000;
  * run it with `process.execPath`, e.g.
  * `{ command: process.execPath, args: [createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js')] }`.
  *
+ * @throws {InvalidOptionError} `servers` is not an object, a server has no `command` string, or
+ *   `startTimeoutMs` is not a number of milliseconds > 0 — before anything is started.
  * @throws {McpServerStartError} a server failed to spawn, to answer the handshake, to list
  *   its tools, or to do so within `startTimeoutMs`; every other server has been closed.
  *   When several fail, the first in `servers` order is thrown.
@@ -59,7 +62,18 @@ export const DEFAULT_MCP_START_TIMEOUT_MS = 15_000;
  */
 export async function bindMcpTools(options: BindMcpToolsOptions): Promise<BoundMcpTools> {
   const timeoutMs = options.startTimeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS;
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
+    throw new InvalidOptionError({ option: 'startTimeoutMs', value: timeoutMs, expected: 'a number of milliseconds > 0' });
+  }
+  if (typeof options.servers !== 'object' || options.servers === null) {
+    throw new InvalidOptionError({ option: 'servers', value: options.servers, expected: 'an object of server name → { command, args?, env?, cwd? }' });
+  }
   const entries = Object.entries(options.servers);
+  for (const [server, config] of entries) {
+    if (typeof config?.command !== 'string' || config.command === '') {
+      throw new InvalidOptionError({ option: `servers.${server}.command`, value: config?.command, expected: 'the executable to run, a non-empty string' });
+    }
+  }
   const settled = await Promise.allSettled(
     entries.map(([server, config]) =>
       startMcpServer({

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-
-/** The pattern providers accept for tool names (OpenAI, Anthropic): 1–64 of `[a-zA-Z0-9_-]`. */
-const PROVIDER_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+import { TOOL_NAME_PATTERN } from '../errors/invalid-tool-name-error.js';
 
 /** Characters of the sha256 hex digest appended to a shortened name. */
 const HASH_CHARS = 8;
@@ -22,7 +20,7 @@ const HASH_CHARS = 8;
  */
 export function canonicalMcpToolName(options: { server: string; tool: string }): string {
   const fullName = `mcp__${options.server}__${options.tool}`;
-  if (PROVIDER_TOOL_NAME.test(fullName)) return fullName;
+  if (TOOL_NAME_PATTERN.test(fullName)) return fullName;
   const hash = createHash('sha256').update(fullName).digest('hex').slice(0, HASH_CHARS);
   const prefix = fullName.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64 - 1 - HASH_CHARS);
   return `${prefix}_${hash}`;

@@ -131,6 +131,17 @@ describe('bindMcpTools start failures', () => {
     await waitForExit(pidFile);
   });
 
+  it('stops starting and reports aborted when the abort signal has fired', async () => {
+    const error = await bindMcpTools({
+      servers: { memory: nodePackageMcpServer({ entry: MEMORY_ENTRY, env: { MEMORY_FILE_PATH: join(tempDir, 'm4.jsonl') } }) },
+      abortSignal: AbortSignal.abort(),
+    }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as McpServerStartError).reason).toBe('aborted');
+    expect((error as McpServerStartError).message).toContain('The caller aborted the start.');
+  });
+
   it('reports a server that exits during the handshake', async () => {
     const error = await bindMcpTools({
       servers: { quitter: { command: process.execPath, args: ['-e', 'process.exit(3)'] } },
@@ -139,6 +150,26 @@ describe('bindMcpTools start failures', () => {
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as McpServerStartError).reason).toBe('handshake');
     expect((error as McpServerStartError).server).toBe('quitter');
+  });
+});
+
+describe('bindMcpTools options', () => {
+  it('throws InvalidOptionError for a bad startTimeoutMs or a server without a command, before starting anything', async () => {
+    await expect(bindMcpTools({ servers: {}, startTimeoutMs: 0 })).rejects.toMatchObject({
+      code: 'invalid-option',
+      option: 'startTimeoutMs',
+    });
+    await expect(bindMcpTools({ servers: { broken: { command: '' } } })).rejects.toMatchObject({
+      code: 'invalid-option',
+      option: 'servers.broken.command',
+      message: expect.stringContaining('expected the executable to run, a non-empty string'),
+    });
+  });
+
+  it('binds nothing for no servers', async () => {
+    const bound = await bindMcpTools({ servers: {} });
+    expect(bound).toMatchObject({ tools: {}, groups: {}, sources: {} });
+    await bound.close();
   });
 });
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 
 /**
  * The demo's task: three things that need three deferred MCP tools. The user prompt states
- * it in plain lines ({@link renderDemoPrompt}) that a real model can follow and the embedded
+ * it in plain lines (`renderDemoPrompt`) that a real model can follow and the embedded
  * model parses back (`readDemoTask`).
  */
 export interface DemoTask {
@@ -29,21 +29,3 @@ export function createDemoTask(options: { readonly workspaceDir: string }): Demo
     },
   };
 }
-
-/** The user message that states the task, one instruction per line. */
-export function renderDemoPrompt(task: DemoTask): string {
-  return [
-    `Workspace: ${task.workspaceDir}`,
-    'Task:',
-    `1. Write the file ${task.filePath} with the content: ${task.fileContent}`,
-    `2. Remember the entity ${task.entity.name} (type ${task.entity.entityType}) with the observation: ${task.entity.observation}`,
-    `3. List the directory ${task.workspaceDir} to check the file is there.`,
-    'Then answer with a one-line summary.',
-  ].join('\n');
-}
-
-/** System instructions for the demo turn (the embedded model ignores them; real models read them). */
-export const DEMO_INSTRUCTIONS =
-  'You are running the turnscope demo. Every tool except tool_search is deferred: its name is in the ' +
-  'tool_search description, but you can only call it after a search has loaded it, from the next step on. ' +
-  'Do the task with the tools, then answer briefly.';

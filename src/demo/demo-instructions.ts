@@ -1,0 +1,5 @@
+/** System instructions for the demo turn (the embedded model ignores them; real models read them). */
+export const DEMO_INSTRUCTIONS =
+  'You are running the turnscope demo. Every tool except tool_search is deferred: its name is in the ' +
+  'tool_search description, but you can only call it after a search has loaded it, from the next step on. ' +
+  'Do the task with the tools, then answer briefly.';
