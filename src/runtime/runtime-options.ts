@@ -94,6 +94,11 @@ export interface TurnResult {
   readonly reason: TurnFinishReason;
   /** Text of the last model response. */
   readonly text: string;
+  /**
+   * Every step the model answered, in order. A step whose request failed or was cancelled
+   * before the model answered is not listed; a step cancelled while its tools ran is listed
+   * with no tool results.
+   */
   readonly steps: readonly TurnStepRecord[];
   /** The whole transcript: the caller's messages plus every step's messages. */
   readonly messages: readonly ModelMessage[];

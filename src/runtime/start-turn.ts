@@ -54,39 +54,26 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       visible: step.visible,
       schemaChars: Object.fromEntries(step.visible.map((name) => [name, schemaCharsOf(name)])),
     });
-    try {
-      const response = await callModelStep({
-        model: input.model,
-        instructions: input.instructions,
-        messages: step.messages as ModelMessage[],
-        tools: shared.providerTools,
-        visible: step.visible,
-        abortSignal: signal,
-        onTextDelta: (text) => parts.push({ type: 'text-delta', stepIndex: step.stepIndex, text }),
-      });
-      usage = addUsage(usage, response.usage);
-      for (const call of response.toolCalls) parts.push({ type: 'tool-call', stepIndex: step.stepIndex, ...call });
-      if (response.toolCalls.length === 0) {
-        steps.push({ stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason, toolResults: [] });
-        parts.push({ type: 'step-end', stepIndex: step.stepIndex, finishReason: response.finishReason });
-      } else {
-        pendingStep = { stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason };
-      }
-      return response;
-    } catch (error) {
-      const retryable = (error as { isRetryable?: unknown } | null)?.isRetryable === true;
-      if (retryable && step.attempt < shared.retry.maxAttempts && !signal.aborted) {
-        parts.push({
-          type: 'retry',
-          stepIndex: step.stepIndex,
-          attempt: step.attempt,
-          delayMs: retryDelayMs(shared.retry, step.attempt),
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-      throw error;
+    const response = await callModelStep({
+      model: input.model,
+      instructions: input.instructions,
+      messages: step.messages as ModelMessage[],
+      tools: shared.providerTools,
+      visible: step.visible,
+      abortSignal: signal,
+      onTextDelta: (text) => parts.push({ type: 'text-delta', stepIndex: step.stepIndex, text }),
+    });
+    usage = addUsage(usage, response.usage);
+    for (const call of response.toolCalls) parts.push({ type: 'tool-call', stepIndex: step.stepIndex, ...call });
+    if (response.toolCalls.length === 0) {
+      steps.push({ stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason, toolResults: [] });
+      parts.push({ type: 'step-end', stepIndex: step.stepIndex, finishReason: response.finishReason });
+    } else {
+      pendingStep = { stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason };
     }
+    return response;
   });
+
   const executeToolCalls = fromCallback<TurnEvent, ExecuteToolCallsInput>(({ input: step, sendBack }) => {
     const controller = new AbortController();
     const context: StepExecutionContext = {
@@ -186,9 +173,16 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
     resolveResult = resolve;
   });
   const onAbort = () => actor.send({ type: 'CANCEL', reason: abortReason(input.abortSignal) });
+  let wasBackingOff = false;
   const subscription = actor.subscribe({
     next: (snapshot: TurnSnapshot) => {
       if (snapshot.status === 'active') {
+        const backingOff = snapshot.matches({ awaitingStep: 'backingOff' });
+        if (backingOff && !wasBackingOff) {
+          const { stepIndex, attempt, retry, error } = snapshot.context;
+          parts.push({ type: 'retry', stepIndex, attempt, delayMs: retryDelayMs(retry, attempt), error: error?.message ?? '' });
+        }
+        wasBackingOff = backingOff;
         const { active, pending } = snapshot.context;
         activated = [...active, ...pending.filter((name) => !active.includes(name))];
         return;
