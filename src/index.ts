@@ -38,3 +38,28 @@ export type { McpServerConfig } from './mcp/mcp-server-config.js';
 export { canonicalMcpToolName } from './mcp/canonical-mcp-tool-name.js';
 export { McpServerStartError } from './mcp/mcp-server-start-error.js';
 export { McpToolNameCollisionError } from './mcp/mcp-tool-name-collision-error.js';
+
+// Telemetry (C21) and the report (C22, S14).
+export { callbackSink } from './telemetry/callback-sink.js';
+export { jsonlFileSink } from './telemetry/jsonl-file-sink.js';
+export type { JsonlFileSink } from './telemetry/jsonl-file-sink.js';
+export { openTelemetrySink } from './telemetry/open-telemetry-sink.js';
+export type { TelemetrySink } from './telemetry/telemetry-sink.js';
+export { TELEMETRY_RECORD_TYPES } from './telemetry/telemetry-record.js';
+export type {
+  MachineTransitionRecord,
+  SearchEndRecord,
+  StepEndRecord,
+  StepStartRecord,
+  TelemetryRecord,
+  TelemetryToolOrigin,
+  ToolExecutionEndRecord,
+  ToolExecutionStartRecord,
+  TurnEndRecord,
+  TurnStartRecord,
+} from './telemetry/telemetry-record.js';
+export { parseTrace } from './report/parse-trace.js';
+export type { ParsedTrace } from './report/parse-trace.js';
+export { summarizeTrace } from './report/summarize-trace.js';
+export { formatReport } from './report/format-report.js';
+export type { TraceSummary, TraceTotals, TurnSummary } from './report/trace-summary.js';

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
-import { runDemo } from '../demo/run-demo.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
+import type { CliCommand } from './cli-command.js';
 import { CLI_HELP } from './cli-help.js';
 import { CliUsageError } from './cli-usage-error.js';
-import { resolveCliModel } from './resolve-cli-model.js';
+import { demoCommand } from './demo-command.js';
+import { reportCommand } from './report-command.js';
 
 /** Options of {@link runCli}: the process's surroundings, injected so tests can run it in-process. */
 export interface RunCliOptions {
@@ -22,40 +22,24 @@ export interface RunCliOptions {
 /**
  * The `turnscope` command line. Never throws: every outcome is an exit status.
  *
- * @returns 0 the demo turn completed; 1 it failed, was cancelled, or an MCP server failed to
- *   start; 2 a usage error (unknown command or option, bad `--model`, missing API key);
- *   130 `abortSignal` fired (interrupted).
+ * @returns the command's status (see each command and `--help`); 2 for a usage error (unknown
+ *   command or option, bad `--model`, missing API key); 1 for any other failure; 130 when
+ *   `abortSignal` fired (interrupted).
  */
 export async function runCli(options: RunCliOptions): Promise<number> {
   const { stdout, stderr } = options;
   try {
-    const { values, positionals } = parseArgs({
-      args: [...options.argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help === true) {
+    const [command, ...args] = options.argv;
+    if (command === '--help' || command === '-h' || args.includes('--help') || args.includes('-h')) {
       stdout(CLI_HELP);
       return 0;
     }
-    const [command, ...extra] = positionals;
-    if (command === undefined) throw new CliUsageError({ message: 'No command given: run `turnscope demo`.' });
-    if (command !== 'demo') throw new CliUsageError({ message: `Unknown command ${JSON.stringify(command)}: the only command is demo.` });
-    if (extra.length > 0) throw new CliUsageError({ message: `Unexpected argument ${JSON.stringify(extra[0])} after demo.` });
-
-    const model = resolveCliModel({ spec: values.model, baseUrl: values['base-url'], env: options.env });
-    const result = await runDemo({
-      output: stdout,
-      ...(model === undefined ? {} : { model }),
-      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-    });
-    if (options.abortSignal?.aborted === true) return 130;
-    return result.status === 'completed' ? 0 : 1;
+    if (command === undefined) throw new CliUsageError({ message: `No command given: run one of ${commandList()}.` });
+    const run = COMMANDS[command];
+    if (run === undefined) {
+      throw new CliUsageError({ message: `Unknown command ${JSON.stringify(command)}: the commands are ${commandList()}.` });
+    }
+    return await run(args, options);
   } catch (error) {
     if (error instanceof CliUsageError || isParseArgsError(error)) {
       stderr(`turnscope: ${(error as Error).message}`);
@@ -69,6 +53,13 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     stderr(`turnscope: ${TurnscopeError.isInstance(error) ? error.message : describe(error)}`);
     return 1;
   }
+}
+
+/** Every subcommand by name. */
+const COMMANDS: Readonly<Record<string, CliCommand>> = { demo: demoCommand, report: reportCommand };
+
+function commandList(): string {
+  return Object.keys(COMMANDS).join(', ');
 }
 
 function isParseArgsError(error: unknown): boolean {

@@ -11,6 +11,11 @@ import { createDemoTask } from './create-demo-task.js';
 import { DEMO_INSTRUCTIONS } from './demo-instructions.js';
 import { renderDemoPrompt } from './render-demo-prompt.js';
 import { formatNumber } from './format-number.js';
+import { formatReport } from '../report/format-report.js';
+import { parseTrace } from '../report/parse-trace.js';
+import { summarizeTrace } from '../report/summarize-trace.js';
+import type { TraceSummary } from '../report/trace-summary.js';
+import { jsonlFileSink } from '../telemetry/jsonl-file-sink.js';
 
 /** Options of {@link runDemo}. */
 export interface RunDemoOptions {
@@ -22,6 +27,11 @@ export interface RunDemoOptions {
   readonly abortSignal?: AbortSignal;
   /** Milliseconds each MCP server gets to start. Default 15000. */
   readonly startTimeoutMs?: number;
+  /**
+   * Where to keep the turn's JSONL trace (appended, with `machine.transition` records).
+   * Default: a file in the temporary directory, removed with it.
+   */
+  readonly tracePath?: string;
 }
 
 /** What one demo run did. */
@@ -47,6 +57,8 @@ export interface DemoResult {
   readonly file: { readonly path: string; readonly expectedContent: string; readonly contentOnDisk: string | undefined };
   /** The temporary workspace (already removed when this resolves). */
   readonly workspaceDir: string;
+  /** The report of this turn's trace (C22), as printed at the end. */
+  readonly report: TraceSummary;
 }
 
 const FILESYSTEM_ENTRY = '@modelcontextprotocol/server-filesystem/dist/index.js';
@@ -87,7 +99,14 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const servers = Object.entries(bound.groups).map(([server, names]) => `${server} (${names.length} tools)`);
     output(`servers    ${servers.join(', ')}, started in ${formatNumber(Date.now() - startedAt)} ms`);
 
-    const runtime = createToolSearchRuntime({ tools: bound.tools, groups: bound.groups, sources: bound.sources, direct: [] });
+    const traceSink = jsonlFileSink({ path: options.tracePath ?? join(tempDir, 'trace.jsonl'), includeInspection: true });
+    const runtime = createToolSearchRuntime({
+      tools: bound.tools,
+      groups: bound.groups,
+      sources: bound.sources,
+      direct: [],
+      telemetry: traceSink,
+    });
     const boundChars = runtime.catalog.entries.reduce((sum, entry) => sum + entry.schemaChars, 0);
     const model = options.model ?? new DemoModel();
     output(
@@ -123,6 +142,12 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
         `saved ${formatNumber(saved)} (${percent(saved, everySchemaEveryStep)})`,
     );
     if (result.error !== undefined) output(`error      ${result.error.name}: ${result.error.message}`);
+    await traceSink.close();
+    const parsed = parseTrace(await readFile(traceSink.path, 'utf8'));
+    const report = summarizeTrace({ records: parsed.records.filter((record) => record.turnId === result.turnId) });
+    output('');
+    output(`report     (turnscope report on the turn's trace${options.tracePath === undefined ? '' : `, kept in ${options.tracePath}`})`);
+    for (const line of formatReport(report).split('\n')) output(line === '' ? '' : `  ${line}`);
     return {
       status: result.status,
       reason: result.reason,
@@ -134,6 +159,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       schemaChars: { sent, everySchemaEveryStep, saved, bound: boundChars },
       file: { path: task.filePath, expectedContent: task.fileContent, contentOnDisk },
       workspaceDir,
+      report,
     };
   } finally {
     await bound?.close();

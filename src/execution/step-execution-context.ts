@@ -1,5 +1,4 @@
 import type { ModelMessage, Tool } from 'ai';
-import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
 import type { PermissionCheck, ToolOrigin } from './permission.js';
 
 /**
@@ -27,5 +26,4 @@ export interface StepExecutionContext {
   /** Aborted when the turn is cancelled. */
   readonly abortSignal: AbortSignal;
   readonly now: () => number;
-  readonly emit: (part: TurnStreamPart) => void;
 }

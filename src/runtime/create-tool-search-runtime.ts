@@ -8,6 +8,7 @@ import { createFuseRanker } from '../search/create-fuse-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import type { ToolRanker } from '../search/tool-ranker.js';
 import { createToolSearchTool } from '../tool-search/create-tool-search-tool.js';
+import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import { providerToolSet } from './provider-tool-set.js';
 import type { SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
@@ -86,6 +87,10 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
           }),
     providerTools: Object.freeze(providerToolSet({ catalog, toolSearch })),
     permission: options.permission,
+    telemetry: createTelemetryDispatcher({
+      sinks: options.telemetry === undefined ? [] : Array.isArray(options.telemetry) ? options.telemetry : [options.telemetry],
+      ...(options.onSinkError === undefined ? {} : { onSinkError: options.onSinkError }),
+    }),
     maxSteps,
     retry,
     now: options.now ?? Date.now,

@@ -3,6 +3,7 @@ import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 import type { RetryPolicy, TurnError, TurnFinishReason, TurnToolResult } from '../../machines/turn-types.js';
 import type { PermissionCheck } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
+import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 
 /**
@@ -50,6 +51,16 @@ export interface ToolSearchRuntimeOptions {
    * Default: allow everything.
    */
   readonly permission?: PermissionCheck;
+  /**
+   * Where telemetry records go (C21): one sink or several — `callbackSink`, `jsonlFileSink`,
+   * `openTelemetrySink`, or your own. Sinks never break or delay a turn. Default: none.
+   */
+  readonly telemetry?: TelemetrySink | readonly TelemetrySink[];
+  /**
+   * Told once per sink when it throws or rejects; the sink keeps receiving records.
+   * Default: one `console.warn` per failing sink.
+   */
+  readonly onSinkError?: (error: unknown, sink: TelemetrySink) => void;
   /** Clock in ms since the epoch, for durations and records. Default `Date.now`. */
   readonly now?: () => number;
   /** Id source for turn ids. Default: random ids from the AI SDK's `generateId`. */

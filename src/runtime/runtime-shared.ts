@@ -4,6 +4,7 @@ import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { PermissionCheck } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { ToolRanker } from '../search/tool-ranker.js';
+import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 
 /**
  * The runtime-wide parts every turn reads: built once by `createToolSearchRuntime`,
@@ -24,6 +25,7 @@ export interface RuntimeShared {
   readonly permission: PermissionCheck | undefined;
   readonly maxSteps: number;
   readonly retry: RetryPolicy;
+  readonly telemetry: TelemetryDispatcher;
   readonly now: () => number;
   readonly generateId: () => string;
 }

@@ -1,5 +1,5 @@
 import type { LanguageModelUsage, ModelMessage, Tool } from 'ai';
-import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
 import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnToolResult } from '../../machines/turn-types.js';
@@ -17,6 +17,9 @@ import type { SendInput, Turn, TurnResult, TurnStepRecord } from './runtime-opti
 import type { RuntimeShared } from './runtime-shared.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 import { validateSendInput } from './validate-send-input.js';
+import { createTurnRecorder } from './create-turn-recorder.js';
+import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
+import { stateValueToString } from '../telemetry/state-value-to-string.js';
 
 type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
 
@@ -31,6 +34,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   const { messages, required } = validateSendInput(shared.catalog, input);
   const turnId = shared.generateId();
   const parts = createPartQueue<TurnStreamPart>();
+  const recorder = createTurnRecorder({ turnId, now: shared.now, parts, telemetry: shared.telemetry });
   const steps: TurnStepRecord[] = [];
   let usage: LanguageModelUsage = EMPTY_USAGE;
   let activated: string[] = [];
@@ -47,8 +51,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
     name === TOOL_SEARCH_NAME ? shared.toolSearchSchemaChars : (shared.catalog.get(name)?.schemaChars ?? 0);
 
   const callModel = fromPromise<ModelStepOutput, CallModelInput>(async ({ input: step, signal }) => {
-    parts.push({
-      type: 'step-start',
+    recorder.stepStart({
       stepIndex: step.stepIndex,
       attempt: step.attempt,
       visible: step.visible,
@@ -61,13 +64,13 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       tools: shared.providerTools,
       visible: step.visible,
       abortSignal: signal,
-      onTextDelta: (text) => parts.push({ type: 'text-delta', stepIndex: step.stepIndex, text }),
+      onTextDelta: (text) => recorder.textDelta(step.stepIndex, text),
     });
     usage = addUsage(usage, response.usage);
-    for (const call of response.toolCalls) parts.push({ type: 'tool-call', stepIndex: step.stepIndex, ...call });
+    for (const call of response.toolCalls) recorder.toolCall(step.stepIndex, call);
     if (response.toolCalls.length === 0) {
       steps.push({ stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason, toolResults: [] });
-      parts.push({ type: 'step-end', stepIndex: step.stepIndex, finishReason: response.finishReason });
+      recorder.stepEnd(step.stepIndex, response.finishReason, 0);
     } else {
       pendingStep = { stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason };
     }
@@ -99,23 +102,25 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         // sent at once, so a parallel search of the same step sees these as pending (C15)
         if (outcome.newlyActivated.length > 0) {
           sendBack({ type: 'ACTIVATE', names: outcome.newlyActivated });
-          parts.push({ type: 'activation', stepIndex: step.stepIndex, names: outcome.newlyActivated });
+          recorder.activation(step.stepIndex, outcome.newlyActivated);
         }
-        parts.push({ type: 'search', stepIndex: step.stepIndex, toolCallId, ...outcome.record, durationMs: shared.now() - startedAt });
+        recorder.search(step.stepIndex, toolCallId, { ...outcome.record, durationMs: shared.now() - startedAt });
         return { ok: true, output: outcome.output };
       },
       permission: shared.permission,
       messages: (actor.getSnapshot().context.messages as ModelMessage[]).slice(0, -1),
       abortSignal: controller.signal,
       now: shared.now,
-      emit: (part) => parts.push(part),
     };
+    const telemetryOrigin = (name: string): TelemetryToolOrigin =>
+      context.visible.has(name) ? originOf(name) : shared.catalog.get(name) === undefined ? 'unknown' : 'hidden';
     void (async () => {
       const settled = await Promise.all(
         step.toolCalls.map(async (call) => {
+          recorder.toolExecutionStart(step.stepIndex, call, telemetryOrigin(call.toolName));
           const result = await executeToolCall({ call, context });
           if (!controller.signal.aborted && result.outcome !== 'rejected-hidden') {
-            parts.push({ type: 'tool-result', stepIndex: step.stepIndex, ...result });
+            recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));
           }
           return result;
         }),
@@ -126,7 +131,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       const results = settled.map((result) => {
         if (result.outcome !== 'rejected-hidden') return result;
         const rejected = { ...result, output: checkAvailability(result.toolName, context)?.message ?? result.output };
-        parts.push({ type: 'tool-result', stepIndex: step.stepIndex, ...rejected });
+        recorder.toolResult(step.stepIndex, rejected, telemetryOrigin(result.toolName));
         return rejected;
       });
       const message = await toToolMessage({
@@ -147,13 +152,20 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
     return () => controller.abort(new Error('The turn was cancelled.'));
   });
 
+  /** The type of the last event the turn actor received, for `machine.transition` records. */
+  let lastEventType = 'xstate.init';
+  function trackRootEvents(event: InspectionEvent): void {
+    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) lastEventType = event.event.type;
+  }
+
   const recordStep = (stepIndex: number, results: readonly TurnToolResult[]) => {
     if (pendingStep === undefined || pendingStep.stepIndex !== stepIndex) return;
     steps.push({ ...pendingStep, toolResults: results });
-    parts.push({ type: 'step-end', stepIndex, finishReason: pendingStep.finishReason });
+    recorder.stepEnd(stepIndex, pendingStep.finishReason, results.length);
     pendingStep = undefined;
   };
 
+  const inspect = combineInspectors(input.inspect, shared.telemetry.wantsInspection ? trackRootEvents : undefined);
   const actor = createActor(turnMachine.provide({ actors: { callModel, executeToolCalls } }), {
     input: {
       turnId,
@@ -165,7 +177,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       maxSteps: shared.maxSteps,
       retry: shared.retry,
     },
-    ...(input.inspect === undefined ? {} : { inspect: input.inspect }),
+    ...(inspect === undefined ? {} : { inspect }),
   });
 
   let resolveResult!: (result: TurnResult) => void;
@@ -176,11 +188,14 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   let wasBackingOff = false;
   const subscription = actor.subscribe({
     next: (snapshot: TurnSnapshot) => {
+      if (shared.telemetry.wantsInspection) {
+        recorder.transition(snapshot.context.stepIndex, stateValueToString(snapshot.value), lastEventType);
+      }
       if (snapshot.status === 'active') {
         const backingOff = snapshot.matches({ awaitingStep: 'backingOff' });
         if (backingOff && !wasBackingOff) {
           const { stepIndex, attempt, retry, error } = snapshot.context;
-          parts.push({ type: 'retry', stepIndex, attempt, delayMs: retryDelayMs(retry, attempt), error: error?.message ?? '' });
+          recorder.retry({ stepIndex, attempt, delayMs: retryDelayMs(retry, attempt), error: error?.message ?? '' });
         }
         wasBackingOff = backingOff;
         const { active, pending } = snapshot.context;
@@ -193,8 +208,14 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         steps.push({ ...pendingStep, toolResults: [] });
         pendingStep = undefined;
       }
-      parts.push({ type: 'turn-end', status: output.status, reason: output.finishReason });
-      parts.end();
+      recorder.turnEnd({
+        stepIndex: snapshot.context.stepIndex,
+        status: output.status,
+        reason: output.finishReason,
+        steps: steps.length,
+        usage,
+        error: output.error,
+      });
       input.abortSignal?.removeEventListener('abort', onAbort);
       subscription?.unsubscribe();
       resolveResult({
@@ -211,8 +232,8 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
     },
     error: (error: unknown) => {
       // a throwing machine action is a bug; the turn still ends with a reason, never a rejection
-      parts.push({ type: 'turn-end', status: 'failed', reason: 'execution-error' });
-      parts.end();
+      const turnError = { name: 'TurnError', message: error instanceof Error ? error.message : String(error), isRetryable: false };
+      recorder.turnEnd({ stepIndex: steps.length, status: 'failed', reason: 'execution-error', steps: steps.length, usage, error: turnError });
       resolveResult({
         turnId,
         status: 'failed',
@@ -222,11 +243,19 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         messages,
         usage,
         activated,
-        error: { name: 'TurnError', message: error instanceof Error ? error.message : String(error), isRetryable: false },
+        error: turnError,
       });
     },
   });
 
+  recorder.turnStart({
+    boundTools: shared.catalog.bound.length,
+    boundSchemaChars: shared.catalog.totalSchemaChars,
+    directTools: shared.catalog.direct,
+    deferredTools: shared.catalog.deferred.length,
+    requiredTools: required,
+    offersToolSearch: shared.offerSearch,
+  });
   input.abortSignal?.addEventListener('abort', onAbort, { once: true });
   actor.start();
   if (input.abortSignal?.aborted) onAbort();
@@ -237,6 +266,19 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
     result,
     cancel: (reason?: string) => actor.send({ type: 'CANCEL', ...(reason === undefined ? {} : { reason }) }),
     actor,
+  };
+}
+
+type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+function combineInspectors(...inspectors: (Inspector | undefined)[]): ((event: InspectionEvent) => void) | undefined {
+  const present = inspectors.filter((inspector): inspector is Inspector => inspector !== undefined);
+  if (present.length === 0) return undefined;
+  return (event) => {
+    for (const inspector of present) {
+      if (typeof inspector === 'function') inspector(event);
+      else inspector.next?.(event);
+    }
   };
 }
 

@@ -56,7 +56,9 @@ describe('runCli', () => {
   it('prints the help and exits 0 for --help', async () => {
     const { code, stdout } = await runInProcess(['--help']);
     expect(code).toBe(0);
-    expect(stdout).toContain('Usage: turnscope demo [--model <provider>:<id>] [--base-url <url>]');
+    expect(stdout).toContain('Usage: turnscope <command> [options]');
+    expect(stdout).toContain('demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE]');
+    expect(stdout).toContain('report TRACE.jsonl [--json] [--k N]');
   });
 
   it('exits 2 for a missing or unknown command, an unknown option and an unknown provider', async () => {

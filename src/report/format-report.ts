@@ -1,0 +1,58 @@
+import type { TraceSummary } from './trace-summary.js';
+
+/**
+ * Renders a {@link TraceSummary} as plain text: a totals block, then one line per turn.
+ * Numbers use thousands separators; ratios are percentages with one decimal.
+ */
+export function formatReport(summary: TraceSummary): string {
+  const { totals, k } = summary;
+  const lines: string[] = [];
+  const row = (label: string, value: string) => lines.push(`${label.padEnd(34)}${value}`);
+  const statuses = Object.entries(totals.byStatus)
+    .filter(([, count]) => count > 0)
+    .map(([status, count]) => `${count} ${status}`)
+    .join(', ');
+  row('turns', `${number(totals.turns)}${statuses === '' ? '' : ` (${statuses})`}`);
+  row('provider requests', number(totals.requests));
+  row('schema chars sent', number(totals.schemaCharsSent));
+  row('schema chars if all sent up front', number(totals.schemaCharsAllUpFront));
+  row('schema chars saved', `${number(totals.schemaCharsSaved)}${percentOf(totals.schemaCharsSaved, totals.schemaCharsAllUpFront)}`);
+  row('exposed but never called', `${number(totals.exposedUnusedCount)} schemas, ${number(totals.exposedUnusedChars)} chars`);
+  row(`top-${k} recall of called tools`, totals.recall === null ? 'n/a (no discovered tool called)' : `${percent(totals.recall)} (${totals.discoveredInTopK} of ${totals.discoveredCalled})`);
+  row('searches', `${number(totals.searches)} (${totals.repeatedSearches} repeated, ${totals.revisedSearches} revised)`);
+  row('first successful call', firstSuccess(totals.meanTimeToFirstSuccessMs, totals.meanStepsToFirstSuccess));
+  row('hidden-tool rejections', number(totals.hiddenRejections));
+  row('turns whose tool was cut by a cap', number(totals.turnsWithCapMiss));
+  if (summary.skippedLines > 0) row('trace lines skipped', `${summary.skippedLines} (see warnings)`);
+  lines.push('');
+  lines.push('per turn:');
+  for (const turn of summary.turns) {
+    const saved = turn.schemaCharsSaved === null ? 'n/a' : number(turn.schemaCharsSaved);
+    const recall = turn.recall.value === null ? '-' : `${turn.recall.inTopK.length}/${turn.recall.called.length}`;
+    const first = turn.firstSuccess === null ? 'none' : `step ${turn.firstSuccess.steps}${turn.firstSuccess.timeMs === null ? '' : `, ${number(turn.firstSuccess.timeMs)} ms`}`;
+    lines.push(
+      `  ${turn.turnId}  ${turn.status}${turn.reason === undefined ? '' : ` (${turn.reason})`}, ${turn.steps} steps, ` +
+        `saved ${saved} chars, unused ${turn.exposedUnused.count}, recall ${recall}, searches ${turn.searches}, ` +
+        `first ok ${first}, hidden rejections ${turn.hiddenRejections}` +
+        (turn.capMisses.length === 0 ? '' : `, cut by cap: ${turn.capMisses.join(', ')}`),
+    );
+  }
+  return lines.join('\n');
+}
+
+function number(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function percent(ratio: number): string {
+  return `${(ratio * 100).toFixed(1)}%`;
+}
+
+function percentOf(part: number, whole: number): string {
+  return whole === 0 ? '' : ` (${percent(part / whole)})`;
+}
+
+function firstSuccess(timeMs: number | null, steps: number | null): string {
+  if (steps === null) return 'none';
+  return `mean ${steps.toFixed(1)} steps${timeMs === null ? '' : `, ${number(timeMs)} ms`}`;
+}

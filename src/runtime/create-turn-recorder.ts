@@ -1,0 +1,121 @@
+import type { LanguageModelUsage } from 'ai';
+import type { TurnError, TurnFinishReason, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
+import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
+import type { TelemetryToolOrigin, TurnStartRecord } from '../telemetry/telemetry-record.js';
+import type { PartQueue } from './part-queue.js';
+import type { SearchRecord, TurnStreamPart } from './turn-stream-part.js';
+
+/**
+ * The one place a turn reports what happened: each method pushes the matching part onto the
+ * turn's stream and emits the matching telemetry record (C21), so the two never disagree.
+ */
+export interface TurnRecorder {
+  turnStart(record: Omit<TurnStartRecord, 'type' | 'turnId' | 'stepIndex' | 'timestamp'>): void;
+  stepStart(step: { stepIndex: number; attempt: number; visible: readonly string[]; schemaChars: Record<string, number> }): void;
+  textDelta(stepIndex: number, text: string): void;
+  toolCall(stepIndex: number, call: TurnToolCall): void;
+  toolExecutionStart(stepIndex: number, call: TurnToolCall, origin: TelemetryToolOrigin): void;
+  toolResult(stepIndex: number, result: TurnToolResult, origin: TelemetryToolOrigin): void;
+  search(stepIndex: number, toolCallId: string, search: SearchRecord): void;
+  activation(stepIndex: number, names: readonly string[]): void;
+  retry(retry: { stepIndex: number; attempt: number; delayMs: number; error: string }): void;
+  stepEnd(stepIndex: number, finishReason: string, toolCalls: number): void;
+  transition(stepIndex: number, state: string, event: string): void;
+  turnEnd(end: {
+    stepIndex: number;
+    status: 'completed' | 'failed' | 'cancelled';
+    reason: TurnFinishReason;
+    steps: number;
+    usage: LanguageModelUsage;
+    error: TurnError | undefined;
+  }): void;
+}
+
+/** Creates the recorder of one turn. */
+export function createTurnRecorder(options: {
+  readonly turnId: string;
+  readonly now: () => number;
+  readonly parts: PartQueue<TurnStreamPart>;
+  readonly telemetry: TelemetryDispatcher;
+}): TurnRecorder {
+  const { turnId, now, parts, telemetry } = options;
+  const base = (stepIndex: number) => ({ turnId, stepIndex, timestamp: now() });
+  return {
+    turnStart(record) {
+      telemetry.emit({ type: 'turn.start', ...base(0), ...record });
+    },
+    stepStart(step) {
+      parts.push({ type: 'step-start', ...step });
+      if (!telemetry.enabled) return;
+      const totalSchemaChars = Object.values(step.schemaChars).reduce((sum, chars) => sum + chars, 0);
+      telemetry.emit({ type: 'step.start', ...base(step.stepIndex), attempt: step.attempt, visible: step.visible, schemaChars: step.schemaChars, totalSchemaChars });
+    },
+    textDelta(stepIndex, text) {
+      parts.push({ type: 'text-delta', stepIndex, text });
+    },
+    toolCall(stepIndex, call) {
+      parts.push({ type: 'tool-call', stepIndex, ...call });
+    },
+    toolExecutionStart(stepIndex, call, origin) {
+      telemetry.emit({ type: 'tool.execution.start', ...base(stepIndex), toolCallId: call.toolCallId, toolName: call.toolName, origin });
+    },
+    toolResult(stepIndex, result, origin) {
+      parts.push({ type: 'tool-result', stepIndex, ...result });
+      telemetry.emit({
+        type: 'tool.execution.end',
+        ...base(stepIndex),
+        toolCallId: result.toolCallId,
+        toolName: result.toolName,
+        origin,
+        outcome: result.outcome,
+        durationMs: result.durationMs,
+      });
+    },
+    search(stepIndex, toolCallId, search) {
+      parts.push({ type: 'search', stepIndex, toolCallId, ...search });
+      telemetry.emit({
+        type: 'search.end',
+        ...base(stepIndex),
+        toolCallId,
+        query: search.query,
+        requestedLimit: search.requestedLimit ?? null,
+        effectiveLimit: search.effectiveLimit,
+        ranked: search.ranked,
+        activated: search.activated,
+        skipped: search.skipped,
+        schemaCharsActivated: search.schemaCharsActivated,
+        durationMs: search.durationMs,
+      });
+    },
+    activation(stepIndex, names) {
+      parts.push({ type: 'activation', stepIndex, names });
+    },
+    retry(retry) {
+      parts.push({ type: 'retry', ...retry });
+    },
+    stepEnd(stepIndex, finishReason, toolCalls) {
+      parts.push({ type: 'step-end', stepIndex, finishReason });
+      telemetry.emit({ type: 'step.end', ...base(stepIndex), finishReason, toolCalls });
+    },
+    transition(stepIndex, state, event) {
+      telemetry.emit({ type: 'machine.transition', ...base(stepIndex), state, event });
+    },
+    turnEnd(end) {
+      parts.push({ type: 'turn-end', status: end.status, reason: end.reason });
+      parts.end();
+      telemetry.emit({
+        type: 'turn.end',
+        ...base(end.stepIndex),
+        status: end.status,
+        reason: end.reason,
+        steps: end.steps,
+        usage: {
+          inputTokens: end.usage.inputTokens ?? null,
+          outputTokens: end.usage.outputTokens ?? null,
+          totalTokens: end.usage.totalTokens ?? null,
+        },
+        ...(end.error === undefined ? {} : { error: end.error.message }),
+      });
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { ToolCallOutcome, TurnFinishReason } from '../../machines/turn-types.js';
+import type { ToolOrigin } from '../execution/permission.js';
+
+/**
+ * Fields every telemetry record carries. `timestamp` is ms since the epoch from the runtime's
+ * injected `now` clock; `stepIndex` is 0-based (0 for `turn.start`, the last step for `turn.end`).
+ */
+export interface RecordBase {
+  readonly turnId: string;
+  readonly stepIndex: number;
+  readonly timestamp: number;
+}
+
+/** A turn began (one `send()`). */
+export interface TurnStartRecord extends RecordBase {
+  readonly type: 'turn.start';
+  /** |B|: tools bound for this turn. */
+  readonly boundTools: number;
+  /** Characters of every bound definition: what one step costs with nothing deferred. */
+  readonly boundSchemaChars: number;
+  readonly directTools: readonly string[];
+  readonly deferredTools: number;
+  readonly requiredTools: readonly string[];
+  readonly offersToolSearch: boolean;
+}
+
+/** A provider request is about to go out (one per attempt; a retry repeats it with `attempt` + 1). C21. */
+export interface StepStartRecord extends RecordBase {
+  readonly type: 'step.start';
+  readonly attempt: number;
+  /** The visible set in request order. */
+  readonly visible: readonly string[];
+  /** Characters of each visible definition. */
+  readonly schemaChars: Readonly<Record<string, number>>;
+  /** Sum of `schemaChars`. */
+  readonly totalSchemaChars: number;
+}
+
+/** A `tool_search` call finished successfully (C21). */
+export interface SearchEndRecord extends RecordBase {
+  readonly type: 'search.end';
+  readonly toolCallId: string;
+  readonly query: string;
+  /** `null` when the model gave no limit. */
+  readonly requestedLimit: number | null;
+  readonly effectiveLimit: number;
+  /** Candidates in rank order with scores (higher is better). */
+  readonly ranked: readonly { readonly name: string; readonly score: number }[];
+  readonly activated: readonly string[];
+  readonly skipped: readonly { readonly name: string; readonly reason: 'oversize' | 'budget' }[];
+  readonly schemaCharsActivated: number;
+  readonly durationMs: number;
+}
+
+/**
+ * How the called tool stood in its step: `direct`, `discovered`, `required`, `search`
+ * (`tool_search`), or, for a rejected call, `hidden` (bound, not visible) / `unknown`.
+ */
+export type TelemetryToolOrigin = ToolOrigin | 'hidden' | 'unknown';
+
+/** A tool call entered the execution pipeline. */
+export interface ToolExecutionStartRecord extends RecordBase {
+  readonly type: 'tool.execution.start';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly origin: TelemetryToolOrigin;
+}
+
+/** A tool call left the pipeline (C21): every call ends in exactly one of these. */
+export interface ToolExecutionEndRecord extends RecordBase {
+  readonly type: 'tool.execution.end';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly origin: TelemetryToolOrigin;
+  readonly outcome: ToolCallOutcome;
+  readonly durationMs: number;
+}
+
+/** The model answered a step and, when it called tools, they all settled. */
+export interface StepEndRecord extends RecordBase {
+  readonly type: 'step.end';
+  readonly finishReason: string;
+  readonly toolCalls: number;
+}
+
+/** The turn reached a final state. */
+export interface TurnEndRecord extends RecordBase {
+  readonly type: 'turn.end';
+  readonly status: 'completed' | 'failed' | 'cancelled';
+  readonly reason: TurnFinishReason;
+  /** Steps the model answered. */
+  readonly steps: number;
+  readonly usage: { readonly inputTokens: number | null; readonly outputTokens: number | null; readonly totalTokens: number | null };
+  /** The error message for `failed` and `cancelled`. */
+  readonly error?: string;
+}
+
+/** The turn actor changed state (from xstate inspection), for replay in the visualizer. */
+export interface MachineTransitionRecord extends RecordBase {
+  readonly type: 'machine.transition';
+  /** The state value, dotted: `awaitingStep.requesting`, `executingStep`, `completed`, … */
+  readonly state: string;
+  /** The event that caused it (`xstate.init`, `ACTIVATE`, `STEP_BOUNDARY`, …). */
+  readonly event: string;
+}
+
+/** Every record the runtime emits, discriminated by `type` (dotted noun.verb, STYLE 10). */
+export type TelemetryRecord =
+  | TurnStartRecord
+  | StepStartRecord
+  | SearchEndRecord
+  | ToolExecutionStartRecord
+  | ToolExecutionEndRecord
+  | StepEndRecord
+  | TurnEndRecord
+  | MachineTransitionRecord;
+
+/** The record types, for parsers that must skip unknown ones. */
+export const TELEMETRY_RECORD_TYPES: readonly TelemetryRecord['type'][] = Object.freeze([
+  'turn.start',
+  'step.start',
+  'search.end',
+  'tool.execution.start',
+  'tool.execution.end',
+  'step.end',
+  'turn.end',
+  'machine.transition',
+]);

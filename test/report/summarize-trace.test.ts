@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseTrace } from '../../src/report/parse-trace.js';
+import { summarizeTrace } from '../../src/report/summarize-trace.js';
+
+// Every expected value below is worked out by hand from test/fixtures/traces/three-turns.jsonl:
+// turn A completes in 3 steps with two searches (one a repeat), a hidden call cut by the
+// first search's limit, and two discovered tools called; turn B fails after a retry; turn C is
+// cancelled after a search and a revised search. The last two lines are broken on purpose.
+const trace = parseTrace(readFileSync(new URL('../fixtures/traces/three-turns.jsonl', import.meta.url), 'utf8'));
+const summary = summarizeTrace(trace);
+const turn = (turnId: string) => summary.turns.find((candidate) => candidate.turnId === turnId)!;
+
+describe('parseTrace', () => {
+  it('skips a truncated line and an unknown record type, with a warning each, and keeps the rest', () => {
+    expect(trace.records).toHaveLength(36);
+    expect(trace.skippedLines).toBe(2);
+    expect(trace.warnings).toEqual([
+      'line 37: not valid JSON (a truncated line?); skipped',
+      'line 38: unknown record type "prompt.cache.hit"; skipped',
+    ]);
+  });
+});
+
+describe('summarizeTrace: per turn (C22)', () => {
+  it('turn A: characters sent and saved against every schema on every request', () => {
+    expect(turn('A')).toMatchObject({
+      status: 'completed',
+      reason: 'max-steps',
+      requests: 3,
+      steps: 3,
+      schemaCharsSent: 1450,
+      schemaCharsAllUpFront: 3000,
+      schemaCharsSaved: 1550,
+    });
+  });
+
+  it('turn A: every exposed schema was called; both discovered tools were in a top-5', () => {
+    expect(turn('A').exposedUnused).toEqual({ names: [], count: 0, chars: 0 });
+    expect(turn('A').recall).toEqual({ called: ['gh_create', 'gh_list'], inTopK: ['gh_create', 'gh_list'], value: 1 });
+  });
+
+  it('turn A: a repeated search, the first success at step 2 after 400 ms, one hidden rejection, gh_list cut by the limit', () => {
+    expect(turn('A')).toMatchObject({
+      searches: 2,
+      repeatedSearches: 1,
+      revisedSearches: 0,
+      firstSuccess: { timeMs: 400, steps: 2 },
+      hiddenRejections: 1,
+      capMisses: ['gh_list'],
+    });
+  });
+
+  it('turn B: a retried request counts as a request; tool_search exposed three times and never called', () => {
+    expect(turn('B')).toMatchObject({
+      status: 'failed',
+      reason: 'retries-exhausted',
+      requests: 3,
+      steps: 2,
+      schemaCharsSent: 900,
+      schemaCharsSaved: 2100,
+      exposedUnused: { names: ['tool_search'], count: 1, chars: 600 },
+      recall: { called: [], inTopK: [], value: null },
+      firstSuccess: { timeMs: 50, steps: 1 },
+      capMisses: [],
+    });
+  });
+
+  it('turn C: a rephrased query with overlapping results is a revised search; no success; mail_draft cut by the limit', () => {
+    expect(turn('C')).toMatchObject({
+      status: 'cancelled',
+      searches: 2,
+      repeatedSearches: 0,
+      revisedSearches: 1,
+      firstSuccess: null,
+      capMisses: ['mail_draft'],
+      schemaCharsSaved: 350,
+    });
+  });
+});
+
+describe('summarizeTrace: totals', () => {
+  it('adds up the turns', () => {
+    expect(summary.totals).toEqual({
+      turns: 3,
+      byStatus: { completed: 1, failed: 1, cancelled: 1, incomplete: 0 },
+      requests: 7,
+      schemaCharsSent: 2500,
+      schemaCharsAllUpFront: 6500,
+      schemaCharsSaved: 4000,
+      exposedUnusedCount: 1,
+      exposedUnusedChars: 600,
+      discoveredCalled: 2,
+      discoveredInTopK: 2,
+      recall: 1,
+      searches: 4,
+      repeatedSearches: 1,
+      revisedSearches: 1,
+      meanTimeToFirstSuccessMs: 225,
+      meanStepsToFirstSuccess: 1.5,
+      hiddenRejections: 1,
+      turnsWithCapMiss: 2,
+    });
+    expect(summary.skippedLines).toBe(2);
+  });
+
+  it('options.k: with k = 1 only gh_create was ranked first before its call', () => {
+    const topOne = summarizeTrace({ ...trace, k: 1 });
+    expect(topOne.k).toBe(1);
+    expect(topOne.totals).toMatchObject({ discoveredCalled: 2, discoveredInTopK: 1, recall: 0.5 });
+  });
+
+  it('a turn without turn.end is incomplete and counted as such', () => {
+    const partial = summarizeTrace({ records: trace.records.filter((record) => !(record.turnId === 'C' && record.type === 'turn.end')) });
+    expect(partial.turns.find((candidate) => candidate.turnId === 'C')?.status).toBe('incomplete');
+    expect(partial.totals.byStatus.incomplete).toBe(1);
+  });
+});
