@@ -24,7 +24,9 @@ export type ToolCallOutcome =
   | 'rejected-hidden'
   | 'rejected-unknown'
   | 'invalid-input'
-  | 'denied';
+  | 'denied'
+  /** The turn ended (cancelled or failed) before the call finished. */
+  | 'cancelled';
 
 /** The result of one tool call after it crossed the execution pipeline. */
 export interface TurnToolResult {
@@ -33,6 +35,11 @@ export interface TurnToolResult {
   readonly outcome: ToolCallOutcome;
   /** The tool's output for `ok`; a message the model can read for every other outcome. */
   readonly output: unknown;
+  /**
+   * What the model receives for this call: the provider-neutral tool result output (AI SDK
+   * `ToolResultOutput`), opaque to the machine.
+   */
+  readonly modelOutput: unknown;
   /** Wall time of the call in milliseconds, from the runtime's injected clock. */
   readonly durationMs: number;
 }

@@ -3,12 +3,13 @@ import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { checkAvailability } from './check-availability.js';
 import type { PermissionDecision } from './permission.js';
 import type { StepExecutionContext } from './step-execution-context.js';
+import { errorModelOutput, toModelOutput } from './to-model-output.js';
 import { validateToolInput } from './validate-tool-input.js';
 
 /**
  * Runs one tool call through the one pipeline every tool crosses, direct, discovered,
  * required or `tool_search` alike (C4): availability guard against the step-start snapshot
- * (C14) → input validation → permission → execute → result. Never throws: every failure is
+ * (C14) → input validation → permission → execute → model output. Never throws: every failure is
  * a {@link TurnToolResult} whose `output` is a message the model can read (STYLE 9).
  */
 export async function executeToolCall(options: {
@@ -17,11 +18,12 @@ export async function executeToolCall(options: {
 }): Promise<TurnToolResult> {
   const { call, context } = options;
   const startedAt = context.now();
-  const finish = (outcome: TurnToolResult['outcome'], output: unknown): TurnToolResult => ({
+  const finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput = errorModelOutput(output)): TurnToolResult => ({
     toolCallId: call.toolCallId,
     toolName: call.toolName,
     outcome,
     output,
+    modelOutput,
     durationMs: Math.max(0, context.now() - startedAt),
   });
 
@@ -44,7 +46,7 @@ export async function executeToolCall(options: {
 
   if (call.toolName === TOOL_SEARCH_NAME) {
     const search = context.runSearch(validation.value, call.toolCallId);
-    return search.ok ? finish('ok', search.output) : finish('error', search.message);
+    return search.ok ? finish('ok', search.output, { type: 'json', value: search.output }) : finish('error', search.message);
   }
   if (typeof tool.execute !== 'function') {
     return finish('error', `${call.toolName} has no execute function on this runtime, so it cannot run here.`);
@@ -59,7 +61,8 @@ export async function executeToolCall(options: {
       }),
     );
     if (isMcpErrorResult(output)) return finish('error', output);
-    return finish('ok', output);
+    const converted = await toModelOutput({ tool, toolName: call.toolName, toolCallId: call.toolCallId, input: validation.value, output });
+    return converted.ok ? finish('ok', output, converted.modelOutput) : finish('error', converted.message);
   } catch (error) {
     return finish('error', `${call.toolName} failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -19,7 +19,7 @@ export interface StepExecutionContext {
   /** True when a search of this step activated `name` (it becomes visible next step). */
   readonly isPendingActivation: (name: string) => boolean;
   /** Runs `tool_search` with validated input; the runtime sends ACTIVATE itself. */
-  readonly runSearch: (input: unknown, toolCallId: string) => { ok: true; output: unknown } | { ok: false; message: string };
+  readonly runSearch: (input: unknown, toolCallId: string) => { ok: true; output: { activated: string[]; reason?: string } } | { ok: false; message: string };
   readonly permission: PermissionCheck | undefined;
   /** The messages sent in this step's request (passed to `execute`). */
   readonly messages: readonly ModelMessage[];

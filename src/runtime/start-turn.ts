@@ -2,11 +2,12 @@ import type { LanguageModelUsage, ModelMessage, Tool } from 'ai';
 import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
-import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnToolResult } from '../../machines/turn-types.js';
+import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { checkAvailability } from '../execution/check-availability.js';
 import { executeToolCall } from '../execution/execute-tool-call.js';
 import type { ToolOrigin } from '../execution/permission.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
+import { errorModelOutput } from '../execution/to-model-output.js';
 import { toToolMessage } from '../execution/to-tool-message.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
@@ -38,8 +39,13 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   const steps: TurnStepRecord[] = [];
   let usage: LanguageModelUsage = EMPTY_USAGE;
   let activated: string[] = [];
-  /** The step whose tool calls are running; recorded in `steps` when they settle. */
-  let pendingStep: Omit<TurnStepRecord, 'toolResults'> | undefined;
+  /**
+   * The step whose tool calls are running: recorded in `steps` when they settle, or, when the
+   * turn ends first, closed with a `cancelled` result for every unfinished call.
+   */
+  let runningStep:
+    | { record: Omit<TurnStepRecord, 'toolResults'>; calls: readonly TurnToolCall[]; settled: Map<string, TurnToolResult> }
+    | undefined;
   const requiredSet = new Set(required);
   const directSet = new Set(shared.catalog.direct);
 
@@ -72,7 +78,11 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       steps.push({ stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason, toolResults: [] });
       recorder.stepEnd(step.stepIndex, response.finishReason, 0);
     } else {
-      pendingStep = { stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason };
+      runningStep = {
+        record: { stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason },
+        calls: response.toolCalls,
+        settled: new Map(),
+      };
     }
     return response;
   });
@@ -119,8 +129,9 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         step.toolCalls.map(async (call) => {
           recorder.toolExecutionStart(step.stepIndex, call, telemetryOrigin(call.toolName));
           const result = await executeToolCall({ call, context });
-          if (!controller.signal.aborted && result.outcome !== 'rejected-hidden') {
-            recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));
+          if (!controller.signal.aborted) {
+            runningStep?.settled.set(call.toolCallId, result);
+            if (result.outcome !== 'rejected-hidden') recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));
           }
           return result;
         }),
@@ -130,18 +141,13 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       // step's searches, so a tool a parallel search just loaded is named as callable next step.
       const results = settled.map((result) => {
         if (result.outcome !== 'rejected-hidden') return result;
-        const rejected = { ...result, output: checkAvailability(result.toolName, context)?.message ?? result.output };
+        const message = checkAvailability(result.toolName, context)?.message ?? String(result.output);
+        const rejected = { ...result, output: message, modelOutput: errorModelOutput(message) };
         recorder.toolResult(step.stepIndex, rejected, telemetryOrigin(result.toolName));
         return rejected;
       });
-      const message = await toToolMessage({
-        results,
-        inputs: new Map(step.toolCalls.map((call) => [call.toolCallId, call.input])),
-        resolveTool,
-      });
-      if (controller.signal.aborted) return;
       recordStep(step.stepIndex, results);
-      sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [message] });
+      sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [toToolMessage(results)] });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
       sendBack({
@@ -159,10 +165,30 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   }
 
   const recordStep = (stepIndex: number, results: readonly TurnToolResult[]) => {
-    if (pendingStep === undefined || pendingStep.stepIndex !== stepIndex) return;
-    steps.push({ ...pendingStep, toolResults: results });
-    recorder.stepEnd(stepIndex, pendingStep.finishReason, results.length);
-    pendingStep = undefined;
+    if (runningStep === undefined || runningStep.record.stepIndex !== stepIndex) return;
+    steps.push({ ...runningStep.record, toolResults: results });
+    recorder.stepEnd(stepIndex, runningStep.record.finishReason, results.length);
+    runningStep = undefined;
+  };
+
+  /**
+   * When the turn ends while a step's tools run, every call still gets a result — the finished
+   * ones keep theirs, the others are `cancelled` — so no result is lost and the transcript
+   * stays valid to continue (each tool call has its result).
+   */
+  const closeRunningStep = (): ModelMessage[] => {
+    if (runningStep === undefined) return [];
+    const { record, calls, settled } = runningStep;
+    const results = calls.map((call) => {
+      const result = settled.get(call.toolCallId);
+      if (result !== undefined) return result;
+      const message = `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`;
+      const cancelled: TurnToolResult = { toolCallId: call.toolCallId, toolName: call.toolName, outcome: 'cancelled', output: message, modelOutput: errorModelOutput(message), durationMs: 0 };
+      recorder.toolResult(record.stepIndex, cancelled, shared.catalog.get(call.toolName) === undefined && call.toolName !== TOOL_SEARCH_NAME ? 'unknown' : originOf(call.toolName));
+      return cancelled;
+    });
+    recordStep(record.stepIndex, results);
+    return [toToolMessage(results)];
   };
 
   const inspect = combineInspectors(input.inspect, shared.telemetry.wantsInspection ? trackRootEvents : undefined);
@@ -204,10 +230,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       }
       if (snapshot.status !== 'done') return;
       const output = snapshot.output as TurnMachineOutput;
-      if (pendingStep !== undefined) {
-        steps.push({ ...pendingStep, toolResults: [] });
-        pendingStep = undefined;
-      }
+      const closingMessages = closeRunningStep();
       recorder.turnEnd({
         stepIndex: snapshot.context.stepIndex,
         status: output.status,
@@ -224,7 +247,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         reason: output.finishReason,
         text: output.text,
         steps,
-        messages: output.messages as ModelMessage[],
+        messages: [...(output.messages as ModelMessage[]), ...closingMessages],
         usage,
         activated,
         ...(output.error === undefined ? {} : { error: output.error }),
@@ -233,6 +256,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
     error: (error: unknown) => {
       // a throwing machine action is a bug; the turn still ends with a reason, never a rejection
       const turnError = { name: 'TurnError', message: error instanceof Error ? error.message : String(error), isRetryable: false };
+      const closingMessages = closeRunningStep();
       recorder.turnEnd({ stepIndex: steps.length, status: 'failed', reason: 'execution-error', steps: steps.length, usage, error: turnError });
       resolveResult({
         turnId,
@@ -240,7 +264,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         reason: 'execution-error',
         text: '',
         steps,
-        messages,
+        messages: [...(actor.getSnapshot().context.messages as ModelMessage[]), ...closingMessages],
         usage,
         activated,
         error: turnError,

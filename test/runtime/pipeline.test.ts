@@ -100,6 +100,45 @@ describe('C4: one execution pipeline for direct and discovered tools', () => {
     expect(result).toMatchObject({ status: 'completed', text: 'sorry' });
   });
 
+  it('output the model cannot receive is an error outcome: a cyclic object, a BigInt, a throwing toModelOutput', async () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    const runtime = createToolSearchRuntime({
+      tools: {
+        Read: tool({ description: 'Read.', inputSchema: z.object({}), execute: async () => cyclic }),
+        Grep: tool({ description: 'Grep.', inputSchema: z.object({}), execute: async () => ({ count: 10n }) }),
+        Glob: tool({
+          description: 'Glob.',
+          inputSchema: z.object({}),
+          execute: async () => ['a.ts'],
+          toModelOutput: () => {
+            throw new Error('unsupported');
+          },
+        }),
+        Edit: tool({
+          description: 'Edit.',
+          inputSchema: z.object({}),
+          execute: async () => 'edited',
+          toModelOutput: ({ output }) => ({ type: 'text', value: `tool said: ${output}` }),
+        }),
+      },
+    });
+    const scripted = createScriptedModel({
+      steps: [{ toolCalls: ['Read', 'Grep', 'Glob', 'Edit'].map((toolName) => ({ toolName, input: {} })) }, { text: 'ok' }],
+    });
+    const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+
+    expect(result.steps[0]!.toolResults.map((toolResult) => [toolResult.toolName, toolResult.outcome])).toEqual([
+      ['Read', 'error'],
+      ['Grep', 'error'],
+      ['Glob', 'error'],
+      ['Edit', 'ok'],
+    ]);
+    expect(result.steps[0]!.toolResults[0]!.output).toMatch(/^Read returned output that is not JSON/);
+    expect(result.steps[0]!.toolResults[2]!.output).toContain('could not convert: unsupported');
+    expect(JSON.stringify(scripted.requests[1]!.prompt)).toContain('tool said: edited');
+  });
+
   it('an unknown name and a name differing only in case are rejected with the right spelling suggested', async () => {
     const { tools } = sampleTools();
     const runtime = createToolSearchRuntime({ tools });

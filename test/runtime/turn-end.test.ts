@@ -111,6 +111,43 @@ describe('turn end and retries', () => {
     expect(finalSnapshotContext(turn.actor).state).toBe('cancelled');
   });
 
+  it('cancelling mid-step keeps the finished results, marks the others cancelled, and leaves a transcript that can be continued', async () => {
+    const runtime = createToolSearchRuntime({
+      tools: {
+        Read: tool({ description: 'Read a file.', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => `contents of ${path}` }),
+        Bash: tool({
+          description: 'Run a shell command.',
+          inputSchema: z.object({ command: z.string() }),
+          execute: (_input, { abortSignal }) => new Promise<string>((resolve) => abortSignal?.addEventListener('abort', () => resolve('killed'))),
+        }),
+      },
+    });
+    const scripted = createScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'Read', input: { path: '/a' } }, { toolName: 'Bash', input: { command: 'sleep 100' } }] },
+        { text: 'continued' },
+      ],
+    });
+    const turn = runtime.send({ model: scripted.model, prompt: 'go' });
+    for await (const part of turn.stream) {
+      if (part.type === 'tool-result' && part.toolName === 'Read') turn.cancel('stop');
+    }
+    const result = await turn.result;
+
+    expect(result.status).toBe('cancelled');
+    expect(result.steps[0]!.toolResults.map((toolResult) => [toolResult.toolName, toolResult.outcome])).toEqual([
+      ['Read', 'ok'],
+      ['Bash', 'cancelled'],
+    ]);
+    const last = result.messages.at(-1)!;
+    expect(last.role).toBe('tool');
+    expect(JSON.stringify(last)).toContain('contents of /a');
+    expect(JSON.stringify(last)).toContain('The turn ended before Bash finished');
+
+    const next = await runtime.send({ model: scripted.model, messages: result.messages }).result;
+    expect(next).toMatchObject({ status: 'completed', text: 'continued' });
+  });
+
   it('S9: a following turn on the same runtime starts with nothing active', async () => {
     const { tools, groups } = sampleTools();
     const runtime = createToolSearchRuntime({ tools, groups });
