@@ -10,7 +10,7 @@ import type { StepExecutionContext } from './step-execution-context.js';
  */
 export function checkAvailability(
   toolName: string,
-  context: Pick<StepExecutionContext, 'visible' | 'bound' | 'isPendingActivation'>,
+  context: Pick<StepExecutionContext, 'visible' | 'bound' | 'isPendingActivation' | 'offersToolSearch'>,
 ): { outcome: 'rejected-hidden' | 'rejected-unknown'; message: string } | undefined {
   if (context.visible.has(toolName)) return undefined;
   if (context.isPendingActivation(toolName)) {
@@ -31,6 +31,10 @@ export function checkAvailability(
     outcome: 'rejected-unknown',
     message:
       `There is no tool named ${JSON.stringify(toolName)}.` +
-      (sameButCase === undefined ? ' Use tool_search to find the right tool.' : ` Did you mean ${JSON.stringify(sameButCase)}? Names are case-sensitive.`),
+      (sameButCase !== undefined
+        ? ` Did you mean ${JSON.stringify(sameButCase)}? Names are case-sensitive.`
+        : context.offersToolSearch
+          ? ' Use tool_search to find the right tool.'
+          : ' Call one of the tools you were given.'),
   };
 }

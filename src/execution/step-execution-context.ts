@@ -14,6 +14,8 @@ export interface StepExecutionContext {
   readonly resolveTool: (name: string) => Tool | undefined;
   /** Every bound name, to suggest the right spelling for an unknown one. */
   readonly bound: readonly string[];
+  /** True when `tool_search` is offered in this turn, so rejections may point to it. */
+  readonly offersToolSearch: boolean;
   /** How a visible tool came to be visible. */
   readonly originOf: (name: string) => ToolOrigin;
   /** True when a search of this step activated `name` (it becomes visible next step). */

@@ -12,7 +12,7 @@ import type { SearchRecord, TurnStreamPart } from './turn-stream-part.js';
 export interface TurnRecorder {
   turnStart(record: Omit<TurnStartRecord, 'type' | 'turnId' | 'stepIndex' | 'timestamp'>): void;
   stepStart(step: { stepIndex: number; attempt: number; visible: readonly string[]; schemaChars: Record<string, number> }): void;
-  textDelta(stepIndex: number, text: string): void;
+  textDelta(stepIndex: number, attempt: number, text: string): void;
   toolCall(stepIndex: number, call: TurnToolCall): void;
   toolExecutionStart(stepIndex: number, call: TurnToolCall, origin: TelemetryToolOrigin): void;
   toolResult(stepIndex: number, result: TurnToolResult, origin: TelemetryToolOrigin): void;
@@ -50,8 +50,8 @@ export function createTurnRecorder(options: {
       const totalSchemaChars = Object.values(step.schemaChars).reduce((sum, chars) => sum + chars, 0);
       telemetry.emit({ type: 'step.start', ...base(step.stepIndex), attempt: step.attempt, visible: step.visible, schemaChars: step.schemaChars, totalSchemaChars });
     },
-    textDelta(stepIndex, text) {
-      parts.push({ type: 'text-delta', stepIndex, text });
+    textDelta(stepIndex, attempt, text) {
+      parts.push({ type: 'text-delta', stepIndex, attempt, text });
     },
     toolCall(stepIndex, call) {
       parts.push({ type: 'tool-call', stepIndex, ...call });

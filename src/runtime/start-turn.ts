@@ -70,7 +70,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       tools: shared.providerTools,
       visible: step.visible,
       abortSignal: signal,
-      onTextDelta: (text) => recorder.textDelta(step.stepIndex, text),
+      onTextDelta: (text) => recorder.textDelta(step.stepIndex, step.attempt, text),
     });
     usage = addUsage(usage, response.usage);
     for (const call of response.toolCalls) recorder.toolCall(step.stepIndex, call);
@@ -95,6 +95,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       visible: new Set(step.visible),
       resolveTool,
       bound: shared.catalog.bound,
+      offersToolSearch: shared.offerSearch,
       originOf,
       isPendingActivation: (name) => actor.getSnapshot().context.pending.includes(name),
       runSearch: (searchInput, toolCallId) => {

@@ -6,7 +6,8 @@ import type { TurnToolResult } from '../../machines/turn-types.js';
  *
  * - `step-start`: a provider request is about to be sent; `visible` is its frozen tool list
  *   in request order, `schemaChars` the characters of each visible definition (C21).
- * - `text-delta`: text streamed by the model.
+ * - `text-delta`: text streamed by the model, with the `attempt` of the request it came from:
+ *   when a `retry` part follows, drop that step's text of the failed attempt.
  * - `tool-call`: the model called a tool (the name may be hidden or unknown).
  * - `tool-result`: the call crossed the execution pipeline; `outcome` says how it ended.
  * - `search`: a `tool_search` call finished (C21): query, limits, ranked, activated, skipped.
@@ -23,7 +24,7 @@ export type TurnStreamPart =
       visible: readonly string[];
       schemaChars: Readonly<Record<string, number>>;
     }
-  | { type: 'text-delta'; stepIndex: number; text: string }
+  | { type: 'text-delta'; stepIndex: number; attempt: number; text: string }
   | { type: 'tool-call'; stepIndex: number; toolCallId: string; toolName: string; input: unknown }
   | ({ type: 'tool-result'; stepIndex: number } & TurnToolResult)
   | ({ type: 'search'; stepIndex: number; toolCallId: string } & SearchRecord)

@@ -1,5 +1,5 @@
 import { tool, type Tool } from 'ai';
-import { toolSearchInputSchema } from './tool-search-input-schema.js';
+import { createToolSearchInputSchema } from './tool-search-input-schema.js';
 
 /**
  * The `tool_search` definition sent to the provider: its description explains the next-step
@@ -21,6 +21,6 @@ export function createToolSearchTool(options: {
       'Query with a few words about the task, or with an exact tool name. ' +
       `Loads ${options.defaultLimit} tools by default; pass limit (at most ${options.maxLimit}) for more.\n\n` +
       `Deferred tools by group:\n${options.inventory}`,
-    inputSchema: toolSearchInputSchema,
+    inputSchema: createToolSearchInputSchema(options),
   });
 }

@@ -7,6 +7,7 @@ const context = {
   visible: new Set(['Read', 'tool_search', 'browser_snapshot']),
   bound: ['Read', 'browser_click', 'browser_snapshot', 'read_file'],
   isPendingActivation: (name: string) => name === 'browser_click',
+  offersToolSearch: true,
 };
 
 describe('checkAvailability (C2, C14)', () => {
@@ -42,6 +43,13 @@ describe('checkAvailability (C2, C14)', () => {
     expect(checkAvailability('delete_everything', context)).toEqual({
       outcome: 'rejected-unknown',
       message: 'There is no tool named "delete_everything". Use tool_search to find the right tool.',
+    });
+  });
+
+  it('does not point to tool_search when the turn does not offer it', () => {
+    expect(checkAvailability('tool_search', { ...context, visible: new Set(['Read']), offersToolSearch: false })).toEqual({
+      outcome: 'rejected-unknown',
+      message: 'There is no tool named "tool_search". Call one of the tools you were given.',
     });
   });
 

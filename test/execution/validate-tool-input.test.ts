@@ -2,7 +2,9 @@ import { jsonSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateToolInput } from '../../src/execution/validate-tool-input.js';
-import { toolSearchInputSchema } from '../../src/tool-search/tool-search-input-schema.js';
+import { createToolSearchInputSchema } from '../../src/tool-search/tool-search-input-schema.js';
+
+const toolSearchInputSchema = createToolSearchInputSchema({ defaultLimit: 5, maxLimit: 20 });
 
 const clickSchema = z.object({
   ref: z.string(),

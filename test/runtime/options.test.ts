@@ -105,6 +105,17 @@ describe('createToolSearchRuntime(options)', () => {
     expect(() => createToolSearchRuntime({ tools, retry: { initialDelayMs: -5 } })).toThrow(/retry.initialDelayMs/);
   });
 
+  it('tool_search tells the model the configured default and maximum limit', async () => {
+    const { tools, groups } = sampleTools();
+    const runtime = createToolSearchRuntime({ tools, groups, search: { defaultLimit: 2, maxLimit: 3 } });
+    const scripted = createScriptedModel({ steps: [{ text: 'ok' }] });
+    await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+
+    const definition = scripted.requests[0]!.tools.find((tool) => tool.name === 'tool_search')!;
+    expect(definition.description).toContain('Loads 2 tools by default; pass limit (at most 3) for more.');
+    expect(definition.inputSchema).toMatchObject({ properties: { limit: { description: 'How many tools to load at most. Default 2, maximum 3.' } } });
+  });
+
   it('exposes the effective search limits of C10', () => {
     const { tools } = sampleTools();
     expect(createToolSearchRuntime({ tools }).search).toEqual({ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000 });
