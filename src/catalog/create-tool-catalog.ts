@@ -9,6 +9,7 @@ import type { CatalogEntry } from './catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
 import { measureDefinitionChars } from './measure-definition-chars.js';
 import { renderInventory } from './render-inventory.js';
+import { validateBindingShapes } from './validate-binding-shapes.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
 export interface ToolCatalog {
@@ -45,13 +46,11 @@ export interface ToolCatalogOptions {
  * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$`.
  * @throws {UnboundToolError} `groups`, `sources` or `direct` names a tool that is not bound.
  * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
- * @throws {InvalidOptionError} `tools` is not an object, a tool has no input schema, or its
- *   JSON schema is only available asynchronously.
+ * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`), a
+ *   tool has no input schema, or its JSON schema is only available asynchronously.
  */
 export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
-  if (typeof options.tools !== 'object' || options.tools === null) {
-    throw new InvalidOptionError({ option: 'tools', value: options.tools, expected: 'an AI SDK ToolSet object' });
-  }
+  validateBindingShapes(options);
   const bound = Object.keys(options.tools).sort();
   for (const name of bound) {
     if (name === TOOL_SEARCH_NAME) throw new ReservedToolNameError({ toolName: name });
@@ -67,8 +66,8 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
 
   const entries = bound.map((name): CatalogEntry => {
     const tool = options.tools[name] as Tool;
-    const description = descriptionOf(tool);
     const inputSchema = jsonSchemaOf(name, tool);
+    const description = descriptionOf(tool);
     const source = options.sources?.[name];
     return Object.freeze({
       name,

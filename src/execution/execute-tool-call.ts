@@ -41,7 +41,8 @@ export async function executeToolCall(options: {
   });
   if (!validation.ok) return finish('invalid-input', validation.message);
 
-  const decision = await askPermission(context, call, validation.value);
+  // the check gets its own copy: changing it cannot change what execute receives
+  const decision = await askPermission(context, call, copyOf(validation.value));
   if (decision.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${decision.reason}`);
 
   if (call.toolName === TOOL_SEARCH_NAME) {
@@ -84,6 +85,14 @@ async function askPermission(context: StepExecutionContext, call: TurnToolCall, 
     return { type: 'deny', reason: 'the permission check returned neither allow nor deny' };
   } catch (error) {
     return { type: 'deny', reason: `the permission check failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function copyOf(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
   }
 }
 

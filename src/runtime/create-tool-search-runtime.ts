@@ -1,4 +1,5 @@
 import { asSchema, generateId as generateRandomId, type JSONSchema7 } from 'ai';
+import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import type { RetryPolicy } from '../../machines/turn-types.js';
 import { createToolCatalog, type ToolCatalog } from '../catalog/create-tool-catalog.js';
@@ -10,6 +11,7 @@ import type { ToolRanker } from '../search/tool-ranker.js';
 import { createToolSearchTool } from '../tool-search/create-tool-search-tool.js';
 import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import { providerToolSet } from './provider-tool-set.js';
+import { validateRuntimeOptions } from './validate-runtime-options.js';
 import type { SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { startTurn } from './start-turn.js';
@@ -51,19 +53,14 @@ const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 500 };
  *   message that says how to fix it.
  */
 export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): ToolSearchRuntime {
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidOptionError({ option: 'options', value: options, expected: 'an object with at least `tools`' });
-  }
+  validateRuntimeOptions(options);
   if (options.availability !== undefined && options.availability !== 'search' && options.availability !== 'off') {
     throw new InvalidOptionError({ option: 'availability', value: options.availability, expected: "'search' or 'off'" });
   }
   const catalog = createToolCatalog(options);
   const search = searchOptions(options.search);
   const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? DEFAULT_MAX_STEPS);
-  const retry: RetryPolicy = {
-    maxAttempts: positiveInteger('retry.maxAttempts', options.retry?.maxAttempts ?? DEFAULT_RETRY.maxAttempts),
-    initialDelayMs: nonNegative('retry.initialDelayMs', options.retry?.initialDelayMs ?? DEFAULT_RETRY.initialDelayMs),
-  };
+  const retry = retryPolicy(options.retry);
   const offerSearch = options.availability !== 'off' && catalog.deferred.length > 0;
   const toolSearch = offerSearch
     ? createToolSearchTool({ inventory: catalog.inventory, defaultLimit: search.defaultLimit, maxLimit: search.maxLimit })
@@ -107,7 +104,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
 }
 
 function searchOptions(overrides: Partial<SearchOptions> | undefined): SearchOptions {
-  const merged = { ...DEFAULT_SEARCH_OPTIONS, ...overrides };
+  const merged = { ...DEFAULT_SEARCH_OPTIONS, ...definedOnly(overrides) };
   const search: SearchOptions = {
     defaultLimit: positiveInteger('search.defaultLimit', merged.defaultLimit),
     maxLimit: positiveInteger('search.maxLimit', merged.maxLimit),
@@ -118,6 +115,31 @@ function searchOptions(overrides: Partial<SearchOptions> | undefined): SearchOpt
     throw new InvalidOptionError({ option: 'search.defaultLimit', value: search.defaultLimit, expected: `at most search.maxLimit (${search.maxLimit})` });
   }
   return Object.freeze(search);
+}
+
+/** The largest delay `setTimeout` honours, in ms (2^31 − 1); a longer one fires at once. */
+const MAX_TIMER_DELAY_MS = 2_147_483_647;
+
+function retryPolicy(overrides: Partial<RetryPolicy> | undefined): RetryPolicy {
+  const merged = { ...DEFAULT_RETRY, ...definedOnly(overrides) };
+  const retry: RetryPolicy = {
+    maxAttempts: positiveInteger('retry.maxAttempts', merged.maxAttempts),
+    initialDelayMs: nonNegative('retry.initialDelayMs', merged.initialDelayMs),
+  };
+  const longestDelayMs = retry.maxAttempts < 2 ? 0 : retryDelayMs(retry, retry.maxAttempts - 1);
+  if (longestDelayMs > MAX_TIMER_DELAY_MS) {
+    throw new InvalidOptionError({
+      option: 'retry.initialDelayMs',
+      value: retry.initialDelayMs,
+      expected: `a delay whose last doubling (${longestDelayMs} ms) stays within ${MAX_TIMER_DELAY_MS} ms, the longest timer Node.js honours`,
+    });
+  }
+  return Object.freeze(retry);
+}
+
+/** Drops `undefined` values, so `{ defaultLimit: undefined }` means the default, as documented. */
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
 
 function positiveInteger(option: string, value: number): number {

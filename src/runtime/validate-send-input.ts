@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
+import { checkNames } from '../catalog/validate-binding-shapes.js';
 import type { SendInput } from './runtime-options.js';
 
 /**
@@ -9,7 +10,8 @@ import type { SendInput } from './runtime-options.js';
  * and required tools. History is copied, never read for activations (C18).
  *
  * @throws {InvalidOptionError} no `model`; both or neither of `messages` and `prompt`;
- *   `messages` not an array.
+ *   `messages` not an array; `instructions` not a string; `abortSignal` not an AbortSignal;
+ *   `inspect` neither a function nor an observer; `requiredTools` not an array of names.
  * @throws {UnboundToolError} `requiredTools` names a tool that is not bound (C1).
  */
 export function validateSendInput(
@@ -36,6 +38,17 @@ export function validateSendInput(
   } else {
     throw new InvalidOptionError({ option: 'messages', value: input.messages, expected: 'an array of AI SDK ModelMessages, or pass `prompt`' });
   }
+  if (input.instructions !== undefined && typeof input.instructions !== 'string') {
+    throw new InvalidOptionError({ option: 'instructions', value: input.instructions, expected: 'a string' });
+  }
+  if (input.abortSignal !== undefined && !(input.abortSignal instanceof AbortSignal)) {
+    throw new InvalidOptionError({ option: 'abortSignal', value: input.abortSignal, expected: 'an AbortSignal (e.g. new AbortController().signal)' });
+  }
+  const inspect = input.inspect as unknown;
+  if (inspect !== undefined && typeof inspect !== 'function' && (inspect === null || typeof inspect !== 'object')) {
+    throw new InvalidOptionError({ option: 'inspect', value: inspect, expected: 'an xstate inspection observer: a function or an object with next()' });
+  }
+  if (input.requiredTools !== undefined) checkNames('requiredTools', input.requiredTools);
   const required: string[] = [];
   for (const name of input.requiredTools ?? []) {
     if (catalog.get(name) === undefined) throw new UnboundToolError({ toolName: name, option: 'requiredTools', bound: catalog.bound });

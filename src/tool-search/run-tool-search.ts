@@ -86,7 +86,8 @@ function describeSkips(
 ): string | undefined {
   const parts: string[] = [];
   if (selection.activated.length === 0 && selection.skipped.length === 0) {
-    parts.push(`No deferred tool matched ${JSON.stringify(query)}; try other words or a name from the inventory.`);
+    const shown = query.length > 80 ? `${query.slice(0, 80)}…` : query;
+    parts.push(`No deferred tool matched ${JSON.stringify(shown)}; try other words or a name from the inventory.`);
   }
   const oversize = selection.skipped.filter((skip) => skip.reason === 'oversize').map((skip) => skip.name);
   if (oversize.length > 0) {

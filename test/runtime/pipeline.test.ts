@@ -43,6 +43,22 @@ describe('C4: one execution pipeline for direct and discovered tools', () => {
     expect(JSON.stringify(toolMessage)).toContain('"type":"error-text"');
   });
 
+  it('the permission check gets a copy of the input: changing it does not change what execute receives', async () => {
+    const log: ExecutionLog = [];
+    const { tools } = sampleTools(log);
+    const runtime = createToolSearchRuntime({
+      tools,
+      permission: ({ input }) => {
+        (input as { path: string }).path = '/etc/shadow';
+        return { type: 'allow' };
+      },
+    });
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'Read', input: { path: '/tmp/notes' } }] }, { text: 'ok' }] });
+    await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+
+    expect(log).toEqual([{ toolName: 'Read', input: { path: '/tmp/notes' } }]);
+  });
+
   it('a permission check that throws counts as deny and the turn goes on', async () => {
     const log: ExecutionLog = [];
     const { tools } = sampleTools(log);

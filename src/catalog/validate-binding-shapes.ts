@@ -1,0 +1,60 @@
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { ToolCatalogOptions } from './create-tool-catalog.js';
+
+/** Group and source labels: printable, one line, so the inventory's lines cannot be forged (C7). */
+const LABEL_PATTERN = /^[^\u0000-\u001f\u007f]{1,64}$/;
+
+/**
+ * Checks the shapes of the binding options before anything reads them, so a mistake gets a
+ * message naming the option instead of a TypeError or a misleading error later:
+ * `tools` a plain object of tool objects (not an array or a Map), `groups` an object of name
+ * arrays, `sources` an object of strings, `direct` an array of names; group and source labels
+ * 1–64 printable characters on one line.
+ *
+ * @throws {InvalidOptionError}
+ */
+export function validateBindingShapes(options: ToolCatalogOptions): void {
+  if (!isPlainObject(options.tools)) {
+    throw new InvalidOptionError({
+      option: 'tools',
+      value: options.tools,
+      expected: 'an AI SDK ToolSet: a plain object whose keys are tool names (not an array or a Map)',
+    });
+  }
+  for (const [name, tool] of Object.entries(options.tools)) {
+    if (tool === null || typeof tool !== 'object') {
+      throw new InvalidOptionError({ option: `tools.${name}`, value: tool, expected: 'an AI SDK tool (use tool({ description, inputSchema, execute }))' });
+    }
+  }
+  if (options.groups !== undefined) {
+    if (!isPlainObject(options.groups)) throw new InvalidOptionError({ option: 'groups', value: options.groups, expected: 'an object of group name → tool names' });
+    for (const [group, names] of Object.entries(options.groups)) {
+      checkLabel(`groups[${JSON.stringify(group)}]`, group);
+      checkNames(`groups.${group}`, names);
+    }
+  }
+  if (options.sources !== undefined) {
+    if (!isPlainObject(options.sources)) throw new InvalidOptionError({ option: 'sources', value: options.sources, expected: 'an object of tool name → source label' });
+    for (const [name, source] of Object.entries(options.sources)) checkLabel(`sources.${name}`, source);
+  }
+  if (options.direct !== undefined) checkNames('direct', options.direct);
+}
+
+/** @throws {InvalidOptionError} unless `names` is an array of strings. */
+export function checkNames(option: string, names: unknown): void {
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+    throw new InvalidOptionError({ option, value: names, expected: 'an array of tool names' });
+  }
+}
+
+function checkLabel(option: string, label: unknown): void {
+  if (typeof label !== 'string' || !LABEL_PATTERN.test(label)) {
+    throw new InvalidOptionError({ option, value: label, expected: 'a label of 1 to 64 printable characters on one line' });
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
