@@ -1,0 +1,129 @@
+import type { SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineInput } from '../../machines/turn-machine.js';
+import type { ModelStepOutput, TurnToolCall } from '../../machines/turn-types.js';
+
+/** A snapshot of the pure turn machine, as the test model walks it. */
+export type TurnModelSnapshot = SnapshotFrom<typeof turnMachine>;
+
+/**
+ * The events the test model may take. Beside the machine's own events, the invoke results of
+ * `callModel` and the retry delay are events here, named as xstate names them.
+ */
+export type TurnModelEvent =
+  | TurnEvent
+  /** The event of a path's first step (xstate/graph names it so): the turn starts. */
+  | { type: 'xstate.init' }
+  | { type: typeof MODEL_ANSWERED; output: ModelStepOutput }
+  | { type: typeof MODEL_FAILED; error: { name: string; message: string; isRetryable: boolean } }
+  | { type: typeof RETRY_DELAY_ELAPSED };
+
+/** `callModel` is the first invoke of `awaitingStep.requesting`: xstate names its events after it. */
+export const MODEL_ANSWERED = 'xstate.done.actor.0.turn.awaitingStep.requesting';
+export const MODEL_FAILED = 'xstate.error.actor.0.turn.awaitingStep.requesting';
+export const RETRY_DELAY_ELAPSED = 'xstate.after.retryDelay.turn.awaitingStep.backingOff';
+
+/** The one tool every answer with tool calls also calls; the driver holds it to keep the step open. */
+export const HELD_TOOL = 'Read';
+
+/**
+ * The test model over `turnMachine` (design.md: model-based tests from `xstate/graph`).
+ *
+ * `createTestModel` refuses machines with `invoke` or `after` (xstate 5.33's validateMachine),
+ * and the turn machine has both by design, so this builds the `TestModel` it wraps, with:
+ * - `events`: what can happen in each state, as a scripted model and tools can make it happen
+ *   (the model answers in four shapes or fails retryably or not; a search of the step activates
+ *   its match; the step's calls settle or the pipeline breaks; the retry delay passes; CANCEL);
+ * - `filterEvents`: only orders the runtime can produce (a search activates before its step
+ *   settles, and only a name it has not activated yet);
+ * - `serializeState`: a state is its value, step, attempt, active, pending and the step's calls
+ *   (not the transcript), and a final state also says where it came from, so a path exists for
+ *   every way of ending a turn.
+ */
+export function createTurnTestModel(input: TurnMachineInput): TestModel<TurnModelSnapshot, TurnModelEvent, TurnMachineInput> {
+  const deferred = input.bound.filter((name) => !input.direct.includes(name) && !(input.required ?? []).includes(name));
+  return new TestModel<TurnModelSnapshot, TurnModelEvent, TurnMachineInput>(turnMachine as never, {
+    input,
+    events: (snapshot) => eventsIn(snapshot, deferred),
+    filterEvents: (snapshot, event) => {
+      if (event.type === 'ACTIVATE') return expectedActivations(snapshot).includes(event.names[0]!);
+      if (event.type === 'TOOL_CALLS_SETTLED') return expectedActivations(snapshot).length === 0;
+      return true;
+    },
+    serializeState: (snapshot, _event, previous) => serializeTurnState(snapshot, previous),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  });
+}
+
+/** The part of a turn state the model tells apart (and the runtime is compared on). */
+export function serializeTurnState(snapshot: TurnModelSnapshot, previous?: TurnModelSnapshot): string {
+  const { stepIndex, attempt, active, pending, toolCalls, finishReason } = snapshot.context;
+  return JSON.stringify({
+    value: snapshot.value,
+    stepIndex,
+    attempt,
+    active,
+    pending,
+    calls: toolCalls.map((call) => call.toolCallId),
+    finishReason,
+    from: snapshot.status === 'done' ? previous?.value : undefined,
+  });
+}
+
+/** Names a search of the current step will still activate (its match, unless already known). */
+export function expectedActivations(snapshot: TurnModelSnapshot): string[] {
+  if (!snapshot.matches('executingStep')) return [];
+  const { active, pending, toolCalls } = snapshot.context;
+  return toolCalls
+    .filter((call) => call.toolName === TOOL_SEARCH_NAME)
+    .map((call) => (call.input as { query: string }).query)
+    .filter((name) => !active.includes(name) && !pending.includes(name));
+}
+
+function eventsIn(snapshot: TurnModelSnapshot, deferred: readonly string[]): TurnModelEvent[] {
+  if (snapshot.status !== 'active') return [];
+  const cancel: TurnModelEvent = { type: 'CANCEL', reason: 'model-based CANCEL' };
+  if (snapshot.matches({ awaitingStep: 'backingOff' })) return [{ type: RETRY_DELAY_ELAPSED }, cancel];
+  if (snapshot.matches('executingStep')) {
+    return [
+      ...expectedActivations(snapshot).map((name): TurnModelEvent => ({ type: 'ACTIVATE', names: [name] })),
+      { type: 'TOOL_CALLS_SETTLED', results: [], messages: [] },
+      { type: 'TOOL_EXECUTION_FAILED', error: { name: 'ToolExecutionError', message: 'the clock broke', isRetryable: false } },
+      cancel,
+    ];
+  }
+  const { stepIndex, active } = snapshot.context;
+  const id = (label: string) => `s${stepIndex}-${label}`;
+  const held: TurnToolCall = { toolCallId: id('held'), toolName: HELD_TOOL, input: { path: '/held' } };
+  const next = deferred.find((name) => !active.includes(name));
+  const answers: TurnToolCall[][] = [];
+  if (next !== undefined) {
+    const search: TurnToolCall = { toolCallId: id('search'), toolName: TOOL_SEARCH_NAME, input: { query: next, limit: 1 } };
+    answers.push([search, held]);
+    answers.push([search, { toolCallId: id('early'), toolName: next, input: inputFor(next) }, held]);
+  }
+  const discovered = active[0];
+  answers.push(discovered === undefined ? [held] : [{ toolCallId: id('discovered'), toolName: discovered, input: inputFor(discovered) }, held]);
+  answers.push([]);
+  return [
+    ...answers.map((toolCalls): TurnModelEvent => ({ type: MODEL_ANSWERED, output: modelOutput(toolCalls) })),
+    { type: MODEL_FAILED, error: { name: 'APICallError', message: 'HTTP 503', isRetryable: true } },
+    { type: MODEL_FAILED, error: { name: 'APICallError', message: 'HTTP 400', isRetryable: false } },
+    cancel,
+  ];
+}
+
+/** Valid input for the deferred tools of the model-based catalog. */
+export function inputFor(toolName: string): unknown {
+  return toolName === 'browser_click' ? { ref: 'login' } : {};
+}
+
+function modelOutput(toolCalls: TurnToolCall[]): ModelStepOutput {
+  return {
+    responseMessages: [],
+    toolCalls,
+    text: toolCalls.length === 0 ? 'done' : '',
+    finishReason: toolCalls.length === 0 ? 'stop' : 'tool-calls',
+    usage: {},
+  };
+}
