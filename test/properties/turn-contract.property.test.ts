@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { activeBefore, expectedVisible, runScenario, scenarioArbitrary, type TurnObservation, type TurnScenario } from './turn-scenario.js';
+
+// Properties of the contract over random catalogs and random turns, each through the real runtime
+// (streamText + the scripted model). The four properties below read the same kind of turn, so
+// they share one seed and a memo of runs: each property is checked on NUM_RUNS generated turns,
+// and each generated turn runs once. PROPERTY_RUNS raises the count for a deeper local run.
+
+const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 1_500);
+const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
+const TIMEOUT_MS = 240_000;
+const memo = new Map<string, Promise<TurnObservation>>();
+
+function observe(scenario: TurnScenario): Promise<TurnObservation> {
+  const key = JSON.stringify(scenario);
+  let observation = memo.get(key);
+  if (observation === undefined) {
+    observation = runScenario(scenario);
+    memo.set(key, observation);
+  }
+  return observation;
+}
+
+async function check(property: (observation: TurnObservation) => void): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(scenarioArbitrary, async (scenario) => property(await observe(scenario))),
+    { numRuns: NUM_RUNS, seed: SEED },
+  );
+}
+
+/** The step-start visible set of `step`: the tool names of its request (every attempt carries the same). */
+function visibleOf(observation: TurnObservation, step: number): readonly string[] | undefined {
+  return observation.requests.find((request) => request.step === step)?.toolNames;
+}
+
+describe(`contract properties (${NUM_RUNS} random turns each, seed ${SEED})`, () => {
+  it('C3, C14: every request carries exactly (D ∪ A ∪ R) ∩ B plus tool_search when a deferred tool exists, and nothing outside it executes', async () => {
+    await check((observation) => {
+      for (const request of observation.requests) {
+        expect([...request.toolNames].sort()).toEqual(expectedVisible(observation, activeBefore(observation, request.step)));
+        expect(request.toolNames).toEqual(visibleOf(observation, request.step));
+      }
+      for (const { toolName, toolCallId } of observation.executed) {
+        const step = Number(/^s(\d+)-/.exec(toolCallId)![1]);
+        expect(visibleOf(observation, step)).toContain(toolName);
+      }
+      // every call to a name outside its step's visible set was rejected, never run (C14)
+      for (const record of observation.result.steps) {
+        const visible = visibleOf(observation, record.stepIndex)!;
+        for (const result of record.toolResults) {
+          if (!visible.includes(result.toolName)) expect(['rejected-hidden', 'rejected-unknown', 'cancelled']).toContain(result.outcome);
+        }
+      }
+    });
+  }, TIMEOUT_MS);
+
+  it('C13: a search\'s new matches are never visible in the step that ran it and always visible in the next', async () => {
+    await check((observation) => {
+      for (const record of observation.result.steps) {
+        // what the step's searches returned that its request did not already carry (as D, R or A)
+        const found = new Set(activeBefore(observation, record.stepIndex + 1));
+        for (const name of visibleOf(observation, record.stepIndex) ?? []) found.delete(name);
+        const sameStep = observation.requests.filter((request) => request.step === record.stepIndex);
+        const nextStep = observation.requests.filter((request) => request.step === record.stepIndex + 1);
+        for (const name of found) {
+          for (const request of sameStep) expect(request.toolNames).not.toContain(name);
+          for (const request of nextStep) expect(request.toolNames).toContain(name);
+        }
+        // a call to one of them in the same step is rejected as hidden, and does not run (S7)
+        for (const result of record.toolResults) {
+          if (found.has(result.toolName)) expect(['rejected-hidden', 'cancelled']).toContain(result.outcome);
+        }
+      }
+      const ran = new Set(observation.executed.map((entry) => entry.toolCallId));
+      for (const record of observation.result.steps) {
+        for (const result of record.toolResults) {
+          if (result.outcome === 'rejected-hidden') expect(ran.has(result.toolCallId)).toBe(false);
+        }
+      }
+    });
+  }, TIMEOUT_MS);
+
+  it('C15, C17: the active set only grows during a turn, is empty in every final state, and the next turn starts clean', async () => {
+    await check((observation) => {
+      const { snapshots, result, finalContext } = observation;
+      for (let index = 1; index < snapshots.length; index++) {
+        const previous = snapshots[index - 1]!;
+        const current = snapshots[index]!;
+        if (current.status !== 'active') continue;
+        expect(current.active.slice(0, previous.active.length)).toEqual(previous.active);
+        expect(new Set([...current.active, ...current.pending]).size).toBe(current.active.length + current.pending.length);
+      }
+      expect(snapshots.at(-1)!.status).toBe('done');
+      expect(finalContext).toEqual({ active: [], pending: [], visible: [] });
+      expect(new Set(result.activated).size).toBe(result.activated.length);
+      for (const name of result.activated) {
+        expect(observation.bound).toContain(name);
+        expect(observation.direct).not.toContain(name);
+      }
+      if (observation.nextTurnToolNames !== undefined) {
+        expect([...observation.nextTurnToolNames].sort()).toEqual(expectedVisible(observation, new Set()));
+      }
+    });
+  }, TIMEOUT_MS);
+
+  it('C20: every request\'s tool list starts with the previous request\'s list, in the same order', async () => {
+    await check((observation) => {
+      const { requests } = observation;
+      for (let index = 1; index < requests.length; index++) {
+        const previous = requests[index - 1]!.toolNames;
+        expect(requests[index]!.toolNames.slice(0, previous.length)).toEqual(previous);
+      }
+      expect(new Set(requests.at(-1)?.toolNames ?? []).size).toBe(requests.at(-1)?.toolNames.length ?? 0);
+    });
+  }, TIMEOUT_MS);
+
+  it('C3, C6: tool_search is offered on every request when a deferred tool is bound, never otherwise, and cannot be called when not offered', async () => {
+    await check((observation) => {
+      const next = observation.nextTurnToolNames === undefined ? [] : [observation.nextTurnToolNames];
+      for (const request of [...observation.requests.map((entry) => entry.toolNames), ...next]) {
+        expect(request.includes(TOOL_SEARCH_NAME)).toBe(observation.deferredExists);
+      }
+      if (observation.deferredExists) return;
+      for (const record of observation.result.steps) {
+        for (const result of record.toolResults) {
+          if (result.toolName === TOOL_SEARCH_NAME) expect(['rejected-unknown', 'cancelled']).toContain(result.outcome);
+        }
+      }
+      expect(observation.result.activated).toEqual([]);
+    });
+  }, TIMEOUT_MS);
+
+  afterAll(() => {
+    const observations = [...memo.values()];
+    void Promise.all(observations).then((runs) => {
+      const count = (predicate: (run: TurnObservation) => boolean) => runs.filter(predicate).length;
+      const statuses = ['completed', 'failed', 'cancelled'].map((status) => `${status} ${count((run) => run.result.status === status)}`);
+      console.log(
+        `property turns: ${runs.length} distinct (${statuses.join(', ')}); ` +
+          `${runs.reduce((sum, run) => sum + run.requests.length, 0)} provider requests; ` +
+          `with a search that activated: ${count((run) => run.result.activated.length > 0)}; ` +
+          `with a retry: ${count((run) => new Set(run.requests.map((request) => request.step)).size < run.requests.length)}; ` +
+          `no deferred tool: ${count((run) => !run.deferredExists)}`,
+      );
+    });
+  });
+});

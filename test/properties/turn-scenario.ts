@@ -1,0 +1,290 @@
+import { APICallError, jsonSchema, tool, type ToolSet } from 'ai';
+import fc from 'fast-check';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { createToolSearchRuntime, DEFAULT_DIRECT_TOOLS, type TurnResult } from '../../src/index.js';
+import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
+
+/**
+ * Random turns for the property tests: a random bound catalog (names, groups, direct set,
+ * availability, required tools: the ceiling is the bound set itself) and a random script of
+ * steps with searches, parallel searches, hidden and unknown calls, bad input, throwing and
+ * denied tools, retryable and fatal provider errors, and a cancellation at a random stream part.
+ */
+
+/** Names tools may have: C5 baseline names (direct by default), MCP-style and plain ones, two that differ only in case. */
+export const NAME_POOL = [
+  'Read', 'Bash', 'Grep', 'Write', 'browser_click', 'Browser_Click', 'browser_snapshot', 'github_create_issue',
+  'github_list_pull_requests', 'slack_post_message', 'mcp__fs__read_file', 'mcp__memory__create_entities',
+  'weather_get', 'calendar_add_event',
+] as const;
+/** Names the model may call that no catalog binds. */
+const UNBOUND_NAMES = ['teleport', 'load_tools', 'read'] as const;
+const WORDS = ['click', 'page', 'issue', 'file', 'read', 'message', 'weather', 'calendar', 'memory', 'shell', 'create', 'list', 'snapshot'] as const;
+
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  /** `execute` throws: a tool failure the turn must survive. */
+  readonly throws: boolean;
+}
+
+export interface CatalogSpec {
+  readonly tools: readonly ToolSpec[];
+  readonly groups: Readonly<Record<string, readonly string[]>>;
+  /** `undefined`: the C5 baseline. */
+  readonly direct: readonly string[] | undefined;
+  readonly availability: 'search' | 'off';
+  readonly required: readonly string[];
+  /** Names the permission check denies. */
+  readonly denied: readonly string[];
+}
+
+export type CallSpec =
+  | { readonly kind: 'search'; readonly query: string; readonly limit?: number }
+  | { readonly kind: 'call'; readonly name: string; readonly validInput: boolean };
+
+export interface StepSpec {
+  /** Provider errors before the answer; a `fatal` one ends the turn. */
+  readonly failures: readonly ('retryable' | 'fatal')[];
+  /** The answer's tool calls (at least one). */
+  readonly calls: readonly CallSpec[];
+}
+
+export interface TurnScenario {
+  readonly catalog: CatalogSpec;
+  readonly steps: readonly StepSpec[];
+  readonly maxSteps: number;
+  readonly maxAttempts: number;
+  /** Cancel the turn when the stream part with this index is read; `undefined`: never. */
+  readonly cancelAtPart: number | undefined;
+}
+
+export const catalogArbitrary: fc.Arbitrary<CatalogSpec> = fc
+  .uniqueArray(fc.constantFrom(...NAME_POOL), { minLength: 3, maxLength: NAME_POOL.length })
+  .chain((names) =>
+    fc.record({
+      tools: fc.tuple(
+        ...names.map((name) =>
+          fc.record({
+            name: fc.constant(name),
+            description: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }).map((words) => words.join(' ')),
+            throws: fc.boolean(),
+          }),
+        ),
+      ),
+      groups: fc
+        .array(fc.constantFrom('alpha', 'beta', undefined), { minLength: names.length, maxLength: names.length })
+        .map((assigned) => {
+          const groups: Record<string, string[]> = {};
+          assigned.forEach((group, index) => {
+            if (group !== undefined) (groups[group] ??= []).push(names[index]!);
+          });
+          return groups;
+        }),
+      // undefined: the C5 baseline; a full list leaves nothing deferred, so tool_search must not be offered
+      direct: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(undefined) },
+        { weight: 4, arbitrary: fc.shuffledSubarray(names, { maxLength: Math.ceil(names.length / 2) }) },
+        { weight: 1, arbitrary: fc.shuffledSubarray(names, { minLength: names.length }) },
+      ),
+      availability: fc.oneof({ weight: 7, arbitrary: fc.constant('search' as const) }, { weight: 1, arbitrary: fc.constant('off' as const) }),
+      required: fc.subarray(names, { maxLength: Math.min(2, names.length) }),
+      denied: fc.subarray(names, { maxLength: Math.min(2, names.length) }),
+    }),
+  );
+
+const queryArbitrary = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...NAME_POOL, ...UNBOUND_NAMES) },
+  { weight: 1, arbitrary: fc.constantFrom(...NAME_POOL).map((name) => name.toUpperCase()) },
+  { weight: 3, arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
+
+const callArbitrary: fc.Arbitrary<CallSpec> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({
+    kind: fc.constant('search' as const),
+    query: queryArbitrary,
+    limit: fc.option(fc.oneof(fc.integer({ min: -1, max: 25 }), fc.constant(1.5)), { nil: undefined, freq: 2 }),
+  }, { requiredKeys: ['kind', 'query'] }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('call' as const),
+      name: fc.constantFrom(...NAME_POOL, ...UNBOUND_NAMES),
+      validInput: fc.boolean(),
+    }),
+  },
+);
+
+export const scenarioArbitrary: fc.Arbitrary<TurnScenario> = fc.record({
+  catalog: catalogArbitrary,
+  steps: fc.array(
+    fc.record({
+      failures: fc.oneof(
+        { weight: 12, arbitrary: fc.constant([]) },
+        { weight: 3, arbitrary: fc.constant(['retryable' as const]) },
+        { weight: 1, arbitrary: fc.constant(['retryable' as const, 'retryable' as const]) },
+        { weight: 1, arbitrary: fc.constant(['fatal' as const]) },
+      ),
+      // every scripted step calls tools; the turn ends when the script does (a text answer) or at maxSteps
+      calls: fc.array(callArbitrary, { minLength: 1, maxLength: 4 }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  ),
+  maxSteps: fc.integer({ min: 1, max: 6 }),
+  maxAttempts: fc.integer({ min: 1, max: 3 }),
+  cancelAtPart: fc.option(fc.nat({ max: 30 }), { nil: undefined, freq: 2 }),
+});
+
+/** What one run of a scenario showed. */
+export interface TurnObservation {
+  readonly bound: readonly string[];
+  /** D as the scenario defines it (C5, C6), independent of the catalog's code. */
+  readonly direct: readonly string[];
+  readonly required: readonly string[];
+  /** True when a bound tool is not direct and availability is `search` (C3, C6). */
+  readonly deferredExists: boolean;
+  /** Tool names of every provider request, in order, with the step each belongs to. */
+  readonly requests: readonly { readonly step: number; readonly toolNames: readonly string[] }[];
+  /** The calls each step's answer made (the script), by step. */
+  readonly callsByStep: ReadonlyMap<number, readonly { toolCallId: string; toolName: string }[]>;
+  /** Every `execute`, with the call id `s<step>-c<index>`. */
+  readonly executed: readonly { readonly toolName: string; readonly toolCallId: string }[];
+  readonly result: TurnResult;
+  /** `active` and `pending` of every snapshot of the turn actor, in order. */
+  readonly snapshots: readonly { readonly status: string; readonly active: readonly string[]; readonly pending: readonly string[] }[];
+  readonly finalContext: { readonly active: readonly string[]; readonly pending: readonly string[]; readonly visible: readonly string[] };
+  /** The first request of a plain turn run on the same runtime right after, when this turn activated something. */
+  readonly nextTurnToolNames: readonly string[] | undefined;
+}
+
+function providerError(fatal: boolean): APICallError {
+  return new APICallError({
+    message: fatal ? 'HTTP 400' : 'HTTP 503',
+    url: 'https://provider.test/v1',
+    requestBodyValues: {},
+    statusCode: fatal ? 400 : 503,
+    isRetryable: !fatal,
+  });
+}
+
+/** Every scenario tool takes `{ value: string }`; a plain JSON schema (as MCP tools have), validated with Ajv. */
+const VALUE_SCHEMA = jsonSchema<{ value: string }>({
+  type: 'object',
+  properties: { value: { type: 'string' } },
+  required: ['value'],
+  additionalProperties: false,
+});
+
+/** Runs a scenario on a fresh runtime, through `streamText` and the scripted model. */
+export async function runScenario(scenario: TurnScenario): Promise<TurnObservation> {
+  const { catalog } = scenario;
+  const executed: { toolName: string; toolCallId: string }[] = [];
+  const tools: ToolSet = Object.fromEntries(
+    catalog.tools.map((spec) => [
+      spec.name,
+      tool({
+        description: spec.description,
+        inputSchema: VALUE_SCHEMA,
+        execute: async ({ value }, { toolCallId }) => {
+          executed.push({ toolName: spec.name, toolCallId });
+          if (spec.throws) throw new Error(`${spec.name} broke`);
+          return value;
+        },
+      }),
+    ]),
+  );
+  const runtime = createToolSearchRuntime({
+    tools,
+    groups: catalog.groups,
+    ...(catalog.direct === undefined ? {} : { direct: catalog.direct }),
+    availability: catalog.availability,
+    maxSteps: scenario.maxSteps,
+    retry: { maxAttempts: scenario.maxAttempts, initialDelayMs: 0 },
+    permission: (request) =>
+      catalog.denied.includes(request.toolName) ? { type: 'deny', reason: 'the scenario denies it' } : { type: 'allow' },
+  });
+
+  const script: ScriptedStep[] = [];
+  const scriptSteps: number[] = [];
+  const callsByStep = new Map<number, { toolCallId: string; toolName: string }[]>();
+  scenario.steps.forEach((step, stepIndex) => {
+    for (const failure of step.failures) {
+      script.push({ error: providerError(failure === 'fatal') });
+      scriptSteps.push(stepIndex);
+    }
+    const toolCalls = step.calls.map((call, index) => {
+      const toolCallId = `s${stepIndex}-c${index}`;
+      if (call.kind === 'search') {
+        return { toolCallId, toolName: TOOL_SEARCH_NAME, input: call.limit === undefined ? { query: call.query } : { query: call.query, limit: call.limit } };
+      }
+      return { toolCallId, toolName: call.name, input: { value: call.validInput ? 'ok' : 5 } };
+    });
+    callsByStep.set(stepIndex, toolCalls.map(({ toolCallId, toolName }) => ({ toolCallId, toolName })));
+    script.push({ toolCalls });
+    scriptSteps.push(stepIndex);
+  });
+
+  const scripted = createScriptedModel({ steps: script });
+  const snapshots: { status: string; active: string[]; pending: string[] }[] = [];
+  const turn = runtime.send({
+    model: scripted.model,
+    prompt: 'go',
+    requiredTools: catalog.required,
+    inspect: (event) => {
+      if (event.type !== '@xstate.snapshot' || event.actorRef.sessionId !== event.rootId) return;
+      const snapshot = event.snapshot as unknown as { status: string; context: { active: string[]; pending: string[] } };
+      snapshots.push({ status: snapshot.status, active: [...snapshot.context.active], pending: [...snapshot.context.pending] });
+    },
+  });
+  let partIndex = 0;
+  for await (const _part of turn.stream) {
+    if (partIndex++ === scenario.cancelAtPart && turn.actor.getSnapshot().status === 'active') turn.cancel('the scenario cancels');
+  }
+  const result = await turn.result;
+  const { active, pending, visible } = (turn.actor.getSnapshot() as { context: TurnObservation['finalContext'] }).context;
+
+  // the next turn on the same runtime, when this one had something to leak (C17)
+  const next = createScriptedModel({ steps: [{ text: 'again' }] });
+  if (result.activated.length > 0) await runtime.send({ model: next.model, prompt: 'again', requiredTools: catalog.required }).result;
+
+  const bound = catalog.tools.map((spec) => spec.name);
+  const direct =
+    catalog.availability === 'off' ? bound : (catalog.direct ?? DEFAULT_DIRECT_TOOLS.filter((name) => bound.includes(name)));
+  return {
+    bound,
+    direct,
+    required: catalog.required,
+    deferredExists: catalog.availability === 'search' && bound.some((name) => !direct.includes(name)),
+    // a request past the script is answered with text; it belongs to the step after the last scripted one
+    requests: scripted.requests.map((request, index) => ({ step: scriptSteps[index] ?? scenario.steps.length, toolNames: request.toolNames })),
+    callsByStep,
+    executed,
+    result,
+    snapshots,
+    finalContext: { active, pending, visible },
+    nextTurnToolNames: next.requests[0]?.toolNames,
+  };
+}
+
+/** The active set at the start of `step`: every name an ok search of an earlier step returned (C15). */
+export function activeBefore(observation: TurnObservation, step: number): Set<string> {
+  const active = new Set<string>();
+  for (const record of observation.result.steps) {
+    if (record.stepIndex >= step) continue;
+    for (const result of record.toolResults) {
+      if (result.toolName === TOOL_SEARCH_NAME && result.outcome === 'ok') {
+        for (const name of (result.output as { activated: string[] }).activated) active.add(name);
+      }
+    }
+  }
+  return active;
+}
+
+/** The oracle of C3: (D ∪ A ∪ R) ∩ B, plus tool_search whenever a deferred tool exists, sorted. */
+export function expectedVisible(observation: TurnObservation, active: ReadonlySet<string>): string[] {
+  const bound = new Set(observation.bound);
+  const names = new Set([...observation.direct, ...active, ...observation.required].filter((name) => bound.has(name)));
+  if (observation.deferredExists) names.add(TOOL_SEARCH_NAME);
+  return [...names].sort();
+}
