@@ -5,7 +5,7 @@ export interface PermissionRequest {
   readonly toolCallId: string;
   /** Canonical name (or `tool_search`). */
   readonly toolName: string;
-  /** The validated input. */
+  /** The validated input (a copy: changing it does not change what `execute` receives). */
   readonly input: unknown;
   /** How the tool is visible: `direct`, `discovered` (activated by a search), `required` or `search`. */
   readonly origin: ToolOrigin;
@@ -14,12 +14,42 @@ export interface PermissionRequest {
 /** How a tool came to be visible in a step. */
 export type ToolOrigin = 'direct' | 'discovered' | 'required' | 'search';
 
-/** The answer of a permission check. `deny` ends the call with `reason` as a tool error. */
-export type PermissionDecision = { readonly type: 'allow' } | { readonly type: 'deny'; readonly reason: string };
+/**
+ * The answer of a permission check. `allow` runs the call; `deny` ends it with `reason` as a
+ * tool error (outcome `denied`); `ask` hands the call to the runtime's `approver`, with
+ * `reason` (optional) saying why it needs one.
+ */
+export type PermissionDecision =
+  | { readonly type: 'allow' }
+  | { readonly type: 'deny'; readonly reason: string }
+  | { readonly type: 'ask'; readonly reason?: string };
 
 /**
  * The runtime's `permission` option: asked for every call, direct and discovered alike (C4),
- * after input validation and before `execute`. May be async. A check that throws or returns
- * something else counts as `deny`, with the thrown message as the reason.
+ * after input validation and before the durable execution record and `execute`. May be async.
+ * A check that throws or returns something else counts as `deny`, with the thrown message as
+ * the reason.
  */
 export type PermissionCheck = (request: PermissionRequest) => PermissionDecision | Promise<PermissionDecision>;
+
+/** What the `approver` is asked: the permission request, why approval is needed, and a signal. */
+export interface ApprovalRequest extends PermissionRequest {
+  /** The `reason` of the `ask` decision, when the permission check gave one. */
+  readonly reason: string | undefined;
+  /**
+   * Aborted when the approval times out (`timeout.approvalMs`) or the turn ends: stop waiting
+   * for a person then (e.g. withdraw the prompt); the call is already denied.
+   */
+  readonly abortSignal: AbortSignal;
+}
+
+/** The approver's answer: `allow` runs the call, `deny` ends it with `reason` as a tool error. */
+export type ApprovalDecision = { readonly type: 'allow' } | { readonly type: 'deny'; readonly reason: string };
+
+/**
+ * The runtime's `approver` option: decides the calls the permission check answered `ask` for,
+ * typically by asking a person. Async. An approver that is missing, throws, rejects, answers
+ * anything but `allow` / `deny`, or does not answer within `timeout.approvalMs` denies the call,
+ * and the denial's reason says which.
+ */
+export type ToolApprover = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
