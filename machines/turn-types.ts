@@ -42,6 +42,35 @@ export interface TurnToolResult {
   readonly modelOutput: unknown;
   /** Wall time of the call in milliseconds, from the runtime's injected clock. */
   readonly durationMs: number;
+  /**
+   * Id of the call's durable execution record. Set once the call passed permission and
+   * reached the journal stage; absent for calls rejected or denied before it.
+   */
+  readonly operationId?: string;
+  /**
+   * Set beside `operationId`: `true` when this is a completed call's result taken from the
+   * journal (a retried step), so the tool did not run again.
+   */
+  readonly replayed?: boolean;
+  /** `true` when the call hit its timeout: outcome `error`, and its abort signal fired. */
+  readonly timedOut?: boolean;
+  /**
+   * Set when output bounding cut what the model receives (`modelOutput`); `output` keeps
+   * the tool's whole value. Sizes of the whole output in UTF-8 bytes and lines.
+   */
+  readonly bounded?: {
+    readonly totalBytes: number;
+    readonly totalLines: number;
+    readonly omittedBytes: number;
+    readonly omittedLines: number;
+  };
+  /** Set when the whole output of a bounded result was stored: the artifact's id and where it is. */
+  readonly artifact?: { readonly id: string; readonly uri: string };
+  /**
+   * Set when the journal failed to record the completed call: it ran and this is its result,
+   * but a retried step may run it again.
+   */
+  readonly journalError?: string;
 }
 
 /** What the `callModel` actor resolves with: one finished provider step. */

@@ -19,8 +19,30 @@ export type { SearchOptions } from './search/search-options.js';
 export type { RankedTool, RankerDocument, ToolRanker } from './search/tool-ranker.js';
 export { TOOL_SEARCH_NAME } from '../machines/turn-machine.js';
 
-// Execution pipeline types (C4).
-export type { PermissionCheck, PermissionDecision, PermissionRequest, ToolOrigin } from './execution/permission.js';
+// The execution pipeline (C4): permission and approval, the journal, timeouts, output bounding, artifacts.
+export type {
+  ApprovalDecision,
+  ApprovalRequest,
+  PermissionCheck,
+  PermissionDecision,
+  PermissionRequest,
+  ToolApprover,
+  ToolOrigin,
+} from './execution/permission.js';
+export { executeToolCall } from './execution/execute-tool-call.js';
+export type { StepExecutionContext } from './execution/step-execution-context.js';
+export { createMemoryJournal, DEFAULT_MEMORY_JOURNAL_MAX_ENTRIES } from './execution/create-memory-journal.js';
+export type { MemoryJournal } from './execution/create-memory-journal.js';
+export type { ExecutionJournal, ExecutionJournalEntry, JournaledCall, JournaledResult } from './execution/execution-journal.js';
+export { DEFAULT_TIMEOUTS, defaultOperationId } from './execution/execution-pipeline-settings.js';
+export type { OperationIdRequest, TimeoutOptions } from './execution/execution-pipeline-settings.js';
+export { boundText, DEFAULT_OUTPUT_LIMIT } from './execution/bound-text.js';
+export type { OutputLimit, TextCut } from './execution/bound-text.js';
+export { createMemoryArtifactStore, DEFAULT_MEMORY_ARTIFACT_MAX_BYTES } from './execution/create-memory-artifact-store.js';
+export type { MemoryArtifactStore } from './execution/create-memory-artifact-store.js';
+export { createFileArtifactStore } from './execution/create-file-artifact-store.js';
+export { createArtifactReadTool, ARTIFACT_READ_TOOL_NAME } from './execution/create-artifact-read-tool.js';
+export type { Artifact, ArtifactReference, ArtifactStore } from './execution/artifact-store.js';
 export type { ToolCallOutcome, TurnError, TurnFinishReason, TurnToolResult, RetryPolicy } from '../machines/turn-types.js';
 
 // Errors: configuration mistakes, each with a stable `code`.

@@ -1,38 +1,65 @@
 import type { TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { artifactStage } from './artifact-stage.js';
+import { askPermission } from './ask-permission.js';
+import { boundModelOutput } from './bound-model-output.js';
 import { checkAvailability } from './check-availability.js';
-import type { PermissionDecision } from './permission.js';
+import { executeStage } from './execute-stage.js';
+import { inputDigest } from './input-digest.js';
+import { journalStage } from './journal-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
-import { errorModelOutput, toModelOutput } from './to-model-output.js';
+import { errorModelOutput } from './to-model-output.js';
 import { validateToolInput } from './validate-tool-input.js';
 
 /**
- * Runs one tool call through the one pipeline every tool crosses, direct, discovered,
- * required or `tool_search` alike (C4): availability guard against the step-start snapshot
- * (C14) → input validation → permission → execute → model output. Never throws: every failure is
- * a {@link TurnToolResult} whose `output` is a message the model can read (STYLE 9).
+ * Runs one tool call through the one pipeline every tool crosses — direct, discovered,
+ * required, `tool_search`, and nested calls (code mode) alike (C4):
+ *
+ * 1. availability guard against the step-start snapshot (C14)
+ * 2. input validation (a message naming the bad fields)
+ * 3. permission: `allow` / `deny` / `ask` (→ the approver, with its timeout)
+ * 4. durable execution record: the operation id; a completed call is replayed from the journal
+ * 5. execute, with the tool's timeout (its abort signal fires on timeout or cancellation)
+ * 6. output bounding of what the model receives (head and tail kept, a note in between)
+ * 7. artifacts: the whole output of a bounded result is stored; the note says how to read it
+ *
+ * Never throws for a tool's sake: every failure is a {@link TurnToolResult} whose `output` is a
+ * message the model can read (STYLE 9). Only a broken runtime (e.g. a clock that throws) rejects.
+ *
+ * For a nested call, pass the enclosing step's `context` and a `call` whose `toolCallId` is
+ * unique in the turn (e.g. `${exec.toolCallId}/1`); `operationId` overrides the derived one.
  */
 export async function executeToolCall(options: {
   readonly call: TurnToolCall;
   readonly context: StepExecutionContext;
+  /** The call's operation id; default: the runtime's `operationId` option (`${turnId}:${toolCallId}`). */
+  readonly operationId?: string;
 }): Promise<TurnToolResult> {
   const { call, context } = options;
+  const { pipeline } = context;
   const startedAt = context.now();
-  const finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput = errorModelOutput(output)): TurnToolResult => ({
+  const finish = (
+    outcome: TurnToolResult['outcome'],
+    output: unknown,
+    modelOutput: unknown = errorModelOutput(output),
+    extra: Partial<TurnToolResult> = {},
+  ): TurnToolResult => ({
     toolCallId: call.toolCallId,
     toolName: call.toolName,
     outcome,
     output,
     modelOutput,
     durationMs: Math.max(0, context.now() - startedAt),
+    ...extra,
   });
 
+  // 1. availability
   const unavailable = checkAvailability(call.toolName, context);
   if (unavailable !== undefined) return finish(unavailable.outcome, unavailable.message);
-
   const tool = context.resolveTool(call.toolName);
   if (tool === undefined) return finish('rejected-unknown', `There is no tool named ${JSON.stringify(call.toolName)}.`);
 
+  // 2. input validation
   const validation = await validateToolInput({
     toolName: call.toolName,
     input: call.input,
@@ -40,51 +67,80 @@ export async function executeToolCall(options: {
     unparsable: call.unparsableInput === true,
   });
   if (!validation.ok) return finish('invalid-input', validation.message);
+  const input = validation.value;
 
-  // the check gets its own copy: changing it cannot change what execute receives
-  const decision = await askPermission(context, call, copyOf(validation.value));
-  if (decision.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${decision.reason}`);
-
-  if (call.toolName === TOOL_SEARCH_NAME) {
-    const search = context.runSearch(validation.value, call.toolCallId);
-    return search.ok ? finish('ok', search.output, { type: 'json', value: search.output }) : finish('error', search.message);
-  }
-  if (typeof tool.execute !== 'function') {
-    return finish('error', `${call.toolName} has no execute function on this runtime, so it cannot run here.`);
-  }
-  try {
-    const output = await lastValue(
-      tool.execute(validation.value, {
-        toolCallId: call.toolCallId,
-        messages: [...context.messages],
-        abortSignal: context.abortSignal,
-        context: undefined,
-      }),
-    );
-    if (isMcpErrorResult(output)) return finish('error', output);
-    const converted = await toModelOutput({ tool, toolName: call.toolName, toolCallId: call.toolCallId, input: validation.value, output });
-    return converted.ok ? finish('ok', output, converted.modelOutput) : finish('error', converted.message);
-  } catch (error) {
-    return finish('error', `${call.toolName} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-async function askPermission(context: StepExecutionContext, call: TurnToolCall, input: unknown): Promise<PermissionDecision> {
-  if (context.permission === undefined) return { type: 'allow' };
-  try {
-    const decision = await context.permission({
+  // 3. permission; the check gets its own copy: changing it cannot change what execute receives
+  const verdict = await askPermission({
+    request: {
       turnId: context.turnId,
       stepIndex: context.stepIndex,
       toolCallId: call.toolCallId,
       toolName: call.toolName,
-      input,
+      input: copyOf(input),
       origin: context.originOf(call.toolName),
-    });
-    if (decision?.type === 'allow') return decision;
-    if (decision?.type === 'deny') return { type: 'deny', reason: decision.reason || 'no reason given' };
-    return { type: 'deny', reason: 'the permission check returned neither allow nor deny' };
+    },
+    permission: context.permission,
+    approver: pipeline.approver,
+    approvalTimeoutMs: pipeline.approvalTimeoutMs,
+    signal: context.abortSignal,
+  });
+  if (verdict.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${verdict.reason}`);
+
+  // 4. durable execution record, around 5. execute
+  const operationId = options.operationId ?? deriveOperationId(context, call, input);
+  if (typeof operationId !== 'string') {
+    return finish('error', `${call.toolName} did not run: no operation id (${operationId.error}).`);
+  }
+  const journaled = await journalStage({
+    journal: pipeline.journal,
+    call: {
+      operationId,
+      turnId: context.turnId,
+      stepIndex: context.stepIndex,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      inputDigest: inputDigest(call.toolName, input),
+      startedAt: context.now(),
+    },
+    replayable: call.toolName !== TOOL_SEARCH_NAME,
+    now: context.now,
+    aborted: () => context.abortSignal.aborted,
+    run: () => executeStage({ tool, call, input, context, timeoutMs: pipeline.timeoutMsOf(call.toolName) }),
+  });
+  const { result } = journaled;
+  const extra: Partial<TurnToolResult> = {
+    operationId,
+    replayed: journaled.replayed,
+    ...(result.timedOut === true ? { timedOut: true } : {}),
+    ...(journaled.journalError === undefined ? {} : { journalError: journaled.journalError }),
+  };
+
+  // 6. output bounding, 7. artifacts
+  const bounded = boundModelOutput(result.modelOutput as Parameters<typeof boundModelOutput>[0], pipeline.outputLimit);
+  if (bounded === undefined) return finish(result.outcome, result.output, result.modelOutput, extra);
+  const stored = await artifactStage({
+    bounded,
+    limit: pipeline.outputLimit,
+    store: pipeline.artifactStore,
+    operationId,
+    turnId: context.turnId,
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+  });
+  const { totalBytes, totalLines, omittedBytes, omittedLines } = bounded.cut;
+  return finish(result.outcome, result.output, stored.modelOutput, {
+    ...extra,
+    bounded: { totalBytes, totalLines, omittedBytes, omittedLines },
+    ...(stored.artifact === undefined ? {} : { artifact: { id: stored.artifact.id, uri: stored.artifact.uri } }),
+  });
+}
+
+function deriveOperationId(context: StepExecutionContext, call: TurnToolCall, input: unknown): string | { error: string } {
+  try {
+    const id = context.pipeline.operationIdOf({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input: copyOf(input) });
+    return typeof id === 'string' && id !== '' ? id : { error: `the operationId option returned ${JSON.stringify(id)}, not a non-empty string` };
   } catch (error) {
-    return { type: 'deny', reason: `the permission check failed: ${error instanceof Error ? error.message : String(error)}` };
+    return { error: `the operationId option failed: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
@@ -94,20 +150,4 @@ function copyOf(value: unknown): unknown {
   } catch {
     return value;
   }
-}
-
-/** A streaming tool (`AsyncIterable`) yields preliminary results; the last one is the result. */
-async function lastValue(value: unknown): Promise<unknown> {
-  const resolved = await value;
-  if (resolved !== null && typeof resolved === 'object' && Symbol.asyncIterator in resolved) {
-    let last: unknown;
-    for await (const item of resolved as AsyncIterable<unknown>) last = item;
-    return last;
-  }
-  return resolved;
-}
-
-/** MCP servers report tool failures as a result with `isError: true`; that is an error outcome. */
-function isMcpErrorResult(output: unknown): boolean {
-  return output !== null && typeof output === 'object' && (output as { isError?: unknown }).isError === true;
 }

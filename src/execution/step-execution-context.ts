@@ -1,4 +1,5 @@
 import type { ModelMessage, Tool } from 'ai';
+import type { ExecutionPipelineSettings } from './execution-pipeline-settings.js';
 import type { PermissionCheck, ToolOrigin } from './permission.js';
 
 /**
@@ -23,6 +24,8 @@ export interface StepExecutionContext {
   /** Runs `tool_search` with validated input; the runtime sends ACTIVATE itself. */
   readonly runSearch: (input: unknown, toolCallId: string) => { ok: true; output: { activated: string[]; reason?: string } } | { ok: false; message: string };
   readonly permission: PermissionCheck | undefined;
+  /** The runtime's approver, journal, operation ids, timeouts, output limit and artifact store. */
+  readonly pipeline: ExecutionPipelineSettings;
   /** The messages sent in this step's request (passed to `execute`). */
   readonly messages: readonly ModelMessage[];
   /** Aborted when the turn is cancelled. */

@@ -5,6 +5,9 @@ import type { RetryPolicy } from '../../machines/turn-types.js';
 import { createToolCatalog, type ToolCatalog } from '../catalog/create-tool-catalog.js';
 import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { ArtifactStore } from '../execution/artifact-store.js';
+import type { ExecutionJournal } from '../execution/execution-journal.js';
+import { resolvePipelineSettings } from '../execution/execution-pipeline-settings.js';
 import { createFuseRanker } from '../search/create-fuse-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import type { ToolRanker } from '../search/tool-ranker.js';
@@ -28,6 +31,10 @@ export interface ToolSearchRuntime {
   readonly search: SearchOptions;
   /** True when `tool_search` is offered: availability is `search` and a deferred tool exists (C3). */
   readonly offersToolSearch: boolean;
+  /** Where the whole outputs of bounded results are (the `artifactStore` option); `undefined` when off. */
+  readonly artifactStore: ArtifactStore | undefined;
+  /** The durable execution journal (the `journal` option, else this runtime's in-memory one). */
+  readonly journal: ExecutionJournal;
   /**
    * Starts a turn and returns at once; the turn runs in the background. Overlapping calls
    * share nothing mutable (C17, C19).
@@ -45,7 +52,9 @@ const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 500 };
  *
  * Defaults: `availability: 'search'`, `direct`: the C5 baseline, `search`:
  * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000 }` (C10),
- * `maxSteps: 20`, `retry: { maxAttempts: 3, initialDelayMs: 500 }`, no permission check,
+ * `maxSteps: 20`, `retry: { maxAttempts: 3, initialDelayMs: 500 }`, no permission check, no
+ * approver, `timeout: { toolMs: 120_000, approvalMs: 300_000 }`, `outputLimit:
+ * { maxBytes: 51_200, maxLines: 2_000 }`, an in-memory journal and artifact store per runtime,
  * `now: Date.now`, `generateId`: the AI SDK's.
  *
  * @throws {ReservedToolNameError} | {InvalidToolNameError} | {UnboundToolError} |
@@ -61,6 +70,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const search = searchOptions(options.search);
   const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? DEFAULT_MAX_STEPS);
   const retry = retryPolicy(options.retry);
+  const pipeline = resolvePipelineSettings(options, catalog.bound);
   const offerSearch = options.availability !== 'off' && catalog.deferred.length > 0;
   const toolSearch = offerSearch
     ? createToolSearchTool({ inventory: catalog.inventory, defaultLimit: search.defaultLimit, maxLimit: search.maxLimit })
@@ -84,6 +94,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
           }),
     providerTools: Object.freeze(providerToolSet({ catalog, toolSearch })),
     permission: options.permission,
+    pipeline,
     telemetry: createTelemetryDispatcher({
       sinks: options.telemetry === undefined ? [] : Array.isArray(options.telemetry) ? options.telemetry : [options.telemetry],
       ...(options.onSinkError === undefined ? {} : { onSinkError: options.onSinkError }),
@@ -98,6 +109,8 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     inventory: catalog.inventory,
     ranker,
     search,
+    artifactStore: pipeline.artifactStore,
+    journal: pipeline.journal,
     offersToolSearch: offerSearch,
     send: (input: SendInput) => startTurn(shared, input),
   });

@@ -69,6 +69,10 @@ export function createTurnRecorder(options: {
         origin,
         outcome: result.outcome,
         durationMs: result.durationMs,
+        ...(result.operationId === undefined ? {} : { operationId: result.operationId, replayed: result.replayed === true }),
+        ...(result.timedOut === true ? { timedOut: true } : {}),
+        ...(result.bounded === undefined ? {} : { bounded: true, omittedBytes: result.bounded.omittedBytes, omittedLines: result.bounded.omittedLines }),
+        ...(result.artifact === undefined ? {} : { artifactId: result.artifact.id }),
       });
     },
     search(stepIndex, toolCallId, search) {

@@ -1,7 +1,11 @@
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
 import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 import type { RetryPolicy, TurnError, TurnFinishReason, TurnToolResult } from '../../machines/turn-types.js';
-import type { PermissionCheck } from '../execution/permission.js';
+import type { ArtifactStore } from '../execution/artifact-store.js';
+import type { OutputLimit } from '../execution/bound-text.js';
+import type { ExecutionJournal } from '../execution/execution-journal.js';
+import type { OperationIdRequest, TimeoutOptions } from '../execution/execution-pipeline-settings.js';
+import type { PermissionCheck, ToolApprover } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
@@ -47,10 +51,47 @@ export interface ToolSearchRuntimeOptions {
    */
   readonly retry?: Partial<RetryPolicy>;
   /**
-   * Called for every tool call after input validation, direct and discovered alike (C4).
-   * Default: allow everything.
+   * Called for every tool call after input validation, direct and discovered alike (C4):
+   * `allow`, `deny` (with a reason), or `ask` (the `approver` decides). Default: allow everything.
    */
   readonly permission?: PermissionCheck;
+  /**
+   * Decides the calls `permission` answered `ask` for (e.g. by asking a person), within
+   * `timeout.approvalMs`. Missing, throwing, or too slow: the call is denied, with the reason.
+   * Default: none (every `ask` is denied).
+   */
+  readonly approver?: ToolApprover;
+  /**
+   * The durable execution record (C4): each call that passed permission is written as started,
+   * then completed with its result, under its operation id; a completed call of a retried step
+   * is replayed (`replayed: true`) instead of run again. Default: an in-memory journal per
+   * runtime (`createMemoryJournal()`, 1,000 entries); give a durable one to survive a crash.
+   */
+  readonly journal?: ExecutionJournal;
+  /**
+   * Derives a call's operation id, the journal key; it must be stable across a retry of the
+   * same call and unique across calls. Default: `${turnId}:${toolCallId}`.
+   */
+  readonly operationId?: (request: OperationIdRequest) => string;
+  /**
+   * Timeouts in milliseconds, `0` for none. `toolMs`: one tool's `execute` (default 120,000);
+   * a call that times out is a tool error and its abort signal fires. `perToolMs`: overrides by
+   * tool name (bound names or `tool_search`). `approvalMs`: the approver's answer (default 300,000).
+   */
+  readonly timeout?: Partial<TimeoutOptions>;
+  /**
+   * Most of one call's output the model receives (C4): `maxBytes` UTF-8 bytes (default 51,200,
+   * i.e. 50 KiB) and `maxLines` lines (default 2,000), each at least 2. Longer output keeps its
+   * head and tail (half of each budget) with a note saying what was cut and where the whole is.
+   */
+  readonly outputLimit?: Partial<OutputLimit>;
+  /**
+   * Where the whole output of a bounded result is stored (C4); the note tells the model how to
+   * read it. `createMemoryArtifactStore()` (default, one per runtime; the model reads through
+   * `createArtifactReadTool`), `createFileArtifactStore({ directory })` (the model reads the file
+   * with its file tools), your own, or `false` (the cut part is dropped).
+   */
+  readonly artifactStore?: ArtifactStore | false;
   /**
    * Where telemetry records go (C21): one sink or several — `callbackSink`, `jsonlFileSink`,
    * `openTelemetrySink`, or your own. Sinks never break or delay a turn. Default: none.

@@ -1,6 +1,7 @@
 import type { Tool, ToolSet } from 'ai';
 import type { RetryPolicy } from '../../machines/turn-types.js';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
+import type { ExecutionPipelineSettings } from '../execution/execution-pipeline-settings.js';
 import type { PermissionCheck } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { ToolRanker } from '../search/tool-ranker.js';
@@ -23,6 +24,8 @@ export interface RuntimeShared {
   /** Definitions for `streamText` (no execute). */
   readonly providerTools: ToolSet;
   readonly permission: PermissionCheck | undefined;
+  /** The pipeline stages after permission: approver, journal, timeouts, output limit, artifacts (C4). */
+  readonly pipeline: ExecutionPipelineSettings;
   readonly maxSteps: number;
   readonly retry: RetryPolicy;
   readonly telemetry: TelemetryDispatcher;

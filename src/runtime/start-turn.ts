@@ -119,6 +119,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         return { ok: true, output: outcome.output };
       },
       permission: shared.permission,
+      pipeline: shared.pipeline,
       messages: (actor.getSnapshot().context.messages as ModelMessage[]).slice(0, -1),
       abortSignal: controller.signal,
       now: shared.now,

@@ -5,10 +5,15 @@ import type { ToolSearchRuntimeOptions } from './runtime-options.js';
 const RUNTIME_OPTION_NAMES = [
   'tools', 'groups', 'sources', 'direct', 'availability', 'search', 'maxSteps', 'retry',
   'permission', 'telemetry', 'onSinkError', 'now', 'generateId', 'ranker',
+  'approver', 'journal', 'operationId', 'timeout', 'outputLimit', 'artifactStore',
 ] as const;
 const SEARCH_OPTION_NAMES = ['defaultLimit', 'maxLimit', 'maxSchemaChars', 'maxQueryChars'] as const;
 const RETRY_OPTION_NAMES = ['maxAttempts', 'initialDelayMs'] as const;
-const FUNCTION_OPTIONS = ['permission', 'onSinkError', 'now', 'generateId'] as const;
+const NESTED_OPTION_NAMES = {
+  timeout: ['toolMs', 'perToolMs', 'approvalMs'],
+  outputLimit: ['maxBytes', 'maxLines'],
+} as const;
+const FUNCTION_OPTIONS = ['permission', 'onSinkError', 'now', 'generateId', 'approver', 'operationId'] as const;
 
 /**
  * Checks what `createToolSearchRuntime` would otherwise read blindly: unknown (misspelled)
@@ -29,6 +34,12 @@ export function validateRuntimeOptions(options: ToolSearchRuntimeOptions): void 
       throw new InvalidOptionError({ option: name, value, expected: 'an object' });
     }
     checkKnownKeys(`${name}.`, value, name === 'search' ? SEARCH_OPTION_NAMES : RETRY_OPTION_NAMES);
+  }
+  for (const [name, known] of Object.entries(NESTED_OPTION_NAMES)) {
+    const value = options[name as keyof typeof NESTED_OPTION_NAMES];
+    if (value === undefined) continue;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InvalidOptionError({ option: name, value, expected: 'an object' });
+    checkKnownKeys(`${name}.`, value, known);
   }
   for (const name of FUNCTION_OPTIONS) {
     const value = options[name];

@@ -74,6 +74,20 @@ export interface ToolExecutionEndRecord extends RecordBase {
   readonly origin: TelemetryToolOrigin;
   readonly outcome: ToolCallOutcome;
   readonly durationMs: number;
+  /** The call's operation id, once it reached the durable execution record (passed permission). */
+  readonly operationId?: string;
+  /** Beside `operationId`: true when the result was replayed from the journal, not run again. */
+  readonly replayed?: boolean;
+  /** True when the call hit its timeout. */
+  readonly timedOut?: boolean;
+  /** True when the output the model received was cut (see `omittedBytes` / `omittedLines`). */
+  readonly bounded?: boolean;
+  /** UTF-8 bytes of the output cut from what the model received; set with `bounded`. */
+  readonly omittedBytes?: number;
+  /** Whole lines of the output cut from what the model received; set with `bounded`. */
+  readonly omittedLines?: number;
+  /** Id of the artifact holding the whole output of a bounded result. */
+  readonly artifactId?: string;
 }
 
 /** The model answered a step and, when it called tools, they all settled. */
