@@ -2,7 +2,7 @@
 export const CLI_HELP = `Usage: turnscope <command> [options]
 
 Commands:
-  demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE]
+  demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--visualize [--port N]]
       Runs one turn against real MCP servers (filesystem on a temporary workspace, memory) with
       every tool deferred behind tool_search, and prints per step the visible tools, the
       searches, the calls and their outcomes, the schema characters saved and the trace report.
@@ -13,6 +13,9 @@ Commands:
                          server (http://localhost:8080/v1); with openai:<id> it uses the Chat
                          Completions API.
       --trace FILE       Also keep the turn's JSONL trace in FILE (appended).
+      --visualize        Also serve the visualizer on 127.0.0.1 and print its URL: the page
+                         follows the turn live (server-sent events) and replays it afterwards;
+                         it keeps serving until Ctrl-C. --port N as for visualize.
       Exit status: 0 the turn completed, 1 it did not (or a server failed to start).
 
   report TRACE.jsonl [--json] [--k N]
@@ -20,6 +23,14 @@ Commands:
       top-k recall of the tools called (k default 5), repeated and revised searches, time and
       steps to the first successful call, hidden-tool rejections, tools cut by a search cap.
       --json prints the summary as JSON. Skipped (truncated or unknown) lines are warned about.
+
+  visualize [TRACE.jsonl] [--port N]
+  visualize --live [--port N]
+      Serves the visualizer page on http://127.0.0.1:N/ (default 5178; 0 picks a free port) and
+      prints the URL: the turn machine's statechart and a step-by-step replay of the trace
+      (visible tools, searches, calls, state transitions, report totals). Without a trace the
+      page opens one from disk. --live waits for a page to open, then runs the demo and streams
+      its turn to the page as it happens. Serves until Ctrl-C; builds the page on first use.
 
 Options for every command:
   -h, --help         Show this help.

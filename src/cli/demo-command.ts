@@ -1,22 +1,49 @@
 import { parseArgs } from 'node:util';
 import { runDemo } from '../demo/run-demo.js';
+import { ensureVisualizerPage } from '../visualizer/build-visualizer-page.js';
+import { serveLiveDemo } from '../visualizer/serve-live-demo.js';
 import type { CliCommand } from './cli-command.js';
 import { CliUsageError } from './cli-usage-error.js';
+import { explainPortError, parsePortOption } from './parse-port-option.js';
 import { resolveCliModel } from './resolve-cli-model.js';
 
 /**
- * `turnscope demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE]`: one turn against real MCP
- * servers. Exit 0 when the turn completed, 1 when it did not, 130 when interrupted.
+ * `turnscope demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--visualize [--port N]]`:
+ * one turn against real MCP servers. Exit 0 when the turn completed, 1 when it did not, 130 when
+ * interrupted. With `--visualize` the visualizer follows the turn live and keeps serving it
+ * until Ctrl-C (then the exit status is the turn's).
  */
 export const demoCommand: CliCommand = async (args, io) => {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
     strict: true,
-    options: { model: { type: 'string' }, 'base-url': { type: 'string' }, trace: { type: 'string' } },
+    options: {
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      trace: { type: 'string' },
+      visualize: { type: 'boolean' },
+      port: { type: 'string' },
+    },
   });
   if (positionals.length > 0) throw new CliUsageError({ message: `Unexpected argument ${JSON.stringify(positionals[0])} after demo.` });
+  if (values.port !== undefined && values.visualize !== true) throw new CliUsageError({ message: '--port goes with --visualize.' });
   const model = resolveCliModel({ spec: values.model, baseUrl: values['base-url'], env: io.env });
+  if (values.visualize === true) {
+    const port = parsePortOption(values.port);
+    const result = await serveLiveDemo({
+      pageDir: await ensureVisualizerPage({ output: io.stdout }),
+      port,
+      waitForPage: false,
+      demo: { ...(values.trace === undefined ? {} : { tracePath: values.trace }), ...(model === undefined ? {} : { model }) },
+      output: io.stdout,
+      ...(io.abortSignal === undefined ? {} : { abortSignal: io.abortSignal }),
+    }).catch((error: unknown) => {
+      throw explainPortError(error, port);
+    });
+    if (result.interrupted) return 130;
+    return result.status === 'completed' ? 0 : 1;
+  }
   const result = await runDemo({
     output: io.stdout,
     ...(values.trace === undefined ? {} : { tracePath: values.trace }),

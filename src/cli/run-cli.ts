@@ -4,6 +4,7 @@ import { CLI_HELP } from './cli-help.js';
 import { CliUsageError } from './cli-usage-error.js';
 import { demoCommand } from './demo-command.js';
 import { reportCommand } from './report-command.js';
+import { visualizeCommand } from './visualize-command.js';
 
 /** Options of {@link runCli}: the process's surroundings, injected so tests can run it in-process. */
 export interface RunCliOptions {
@@ -56,7 +57,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
 }
 
 /** Every subcommand by name. */
-const COMMANDS: Readonly<Record<string, CliCommand>> = { demo: demoCommand, report: reportCommand };
+const COMMANDS: Readonly<Record<string, CliCommand>> = { demo: demoCommand, report: reportCommand, visualize: visualizeCommand };
 
 function commandList(): string {
   return Object.keys(COMMANDS).join(', ');

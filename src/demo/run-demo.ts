@@ -16,6 +16,7 @@ import { parseTrace } from '../report/parse-trace.js';
 import { summarizeTrace } from '../report/summarize-trace.js';
 import type { TraceSummary } from '../report/trace-summary.js';
 import { jsonlFileSink } from '../telemetry/jsonl-file-sink.js';
+import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
 
 /** Options of {@link runDemo}. */
 export interface RunDemoOptions {
@@ -32,6 +33,11 @@ export interface RunDemoOptions {
    * Default: a file in the temporary directory, removed with it.
    */
   readonly tracePath?: string;
+  /**
+   * More sinks for the turn's telemetry, next to the trace file: e.g. the live visualizer's
+   * (`turnscope demo --visualize`). Default: none.
+   */
+  readonly telemetry?: readonly TelemetrySink[];
 }
 
 /** What one demo run did. */
@@ -105,7 +111,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       groups: bound.groups,
       sources: bound.sources,
       direct: [],
-      telemetry: traceSink,
+      telemetry: [traceSink, ...(options.telemetry ?? [])],
     });
     const boundChars = runtime.catalog.entries.reduce((sum, entry) => sum + entry.schemaChars, 0);
     const model = options.model ?? new DemoModel();

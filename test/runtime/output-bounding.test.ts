@@ -124,7 +124,7 @@ describe('options.outputLimit and options.artifactStore: output bounding and art
         build_log: tool({
           description: 'Fails loudly.',
           inputSchema: z.object({}),
-          execute: async () => {
+          execute: async (): Promise<string> => {
             throw new Error(numberedLines(40));
           },
         }),
