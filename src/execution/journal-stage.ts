@@ -51,8 +51,9 @@ export async function journalStage(options: {
   }
   const result = await options.run();
   if (options.aborted()) return { result, replayed: false };
+  const completedAt = options.now();
   try {
-    await journal.write({ ...call, status: 'completed', completedAt: options.now(), result });
+    await journal.write({ ...call, status: 'completed', completedAt, result });
     return { result, replayed: false };
   } catch (error) {
     return { result, replayed: false, journalError: `the journal could not record the completed call: ${messageOf(error)}` };
