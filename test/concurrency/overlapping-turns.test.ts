@@ -12,23 +12,25 @@ const TOOLS = 40;
 const names = Array.from({ length: TOOLS }, (_, index) => `service_${String(index).padStart(2, '0')}_sync`);
 
 describe('1,000 overlapping turns on one runtime', () => {
+  const executed: { toolName: string; toolCallId: string }[] = [];
+  const schema = jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });
+  const tools: ToolSet = Object.fromEntries(
+    names.map((name) => [
+      name,
+      tool({
+        description: `Sync the records of ${name.replace(/_/g, ' ')}.`,
+        inputSchema: schema,
+        execute: async (_input, { toolCallId }) => {
+          executed.push({ toolName: name, toolCallId });
+          return 'synced';
+        },
+      }),
+    ]),
+  );
+  const runtime = createToolSearchRuntime({ tools, direct: [], maxSteps: 2 });
+  const before = { inventory: runtime.inventory, bound: [...runtime.catalog.bound], ranked: runtime.ranker.rank('sync records service', 10) };
+
   it('C17: every turn sees and runs only its own activations; none crosses into another turn', async () => {
-    const executed: { toolName: string; toolCallId: string }[] = [];
-    const schema = jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });
-    const tools: ToolSet = Object.fromEntries(
-      names.map((name) => [
-        name,
-        tool({
-          description: `Sync the records of ${name.replace(/_/g, ' ')}.`,
-          inputSchema: schema,
-          execute: async (_input, { toolCallId }) => {
-            executed.push({ toolName: name, toolCallId });
-            return 'synced';
-          },
-        }),
-      ]),
-    );
-    const runtime = createToolSearchRuntime({ tools, direct: [], maxSteps: 2 });
 
     const runs: { own: string; other: string; scripted: ScriptedModel }[] = [];
     for (let turn = 0; turn < TURNS; turn++) {
@@ -60,4 +62,12 @@ describe('1,000 overlapping turns on one runtime', () => {
       expect(toolName).toBe(runs[turn]!.own);
     }
   }, 120_000);
+
+  it('C19: the shared catalog, inventory and search index are frozen and unchanged by those turns', () => {
+    expect(Object.isFrozen(runtime)).toBe(true);
+    expect(Object.isFrozen(runtime.catalog)).toBe(true);
+    expect(Object.isFrozen(runtime.catalog.entries)).toBe(true);
+    expect(runtime.catalog.entries.every((entry) => Object.isFrozen(entry))).toBe(true);
+    expect({ inventory: runtime.inventory, bound: [...runtime.catalog.bound], ranked: runtime.ranker.rank('sync records service', 10) }).toEqual(before);
+  });
 });
