@@ -5,7 +5,9 @@
  * `tool_search` (when at least one deferred tool exists) and A ∩ B, in that order.
  *
  * On step 0 `previous` is empty, so the order is: direct (catalog order), required,
- * `tool_search`. Later steps only append newly activated tools.
+ * `tool_search`. Later steps only append newly activated (or newly required) tools; a name
+ * leaves only when it is no longer in `(D ∪ R ∪ A) ∩ B` — a required tool that a
+ * `requiredTools` function stopped naming.
  *
  * @returns a new array; inputs are not changed.
  */
@@ -34,9 +36,11 @@ export function projectVisibleSet(options: {
       visible.push(name);
     }
   };
-  for (const name of options.previous) add(name);
-  const wanted = [...options.direct, ...options.required];
-  for (const name of wanted) if (bound.has(name)) add(name);
+  const allowed = new Set([...options.direct, ...options.required, ...options.active].filter((name) => bound.has(name)));
+  if (options.offerSearch) allowed.add(options.searchToolName);
+  // a name leaves only when it left D ∪ R ∪ A (a required tool no longer required): C3 wins over C20
+  for (const name of options.previous) if (allowed.has(name)) add(name);
+  for (const name of [...options.direct, ...options.required]) if (bound.has(name)) add(name);
   if (options.offerSearch) add(options.searchToolName);
   for (const name of options.active) if (bound.has(name)) add(name);
   return visible;

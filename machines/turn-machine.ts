@@ -42,7 +42,8 @@ export interface TurnContext {
   readonly turnId: string;
   readonly bound: readonly string[];
   readonly direct: readonly string[];
-  readonly required: readonly string[];
+  /** R of the current step; `TOOL_CALLS_SETTLED` may replace it for the next step. */
+  required: readonly string[];
   readonly offerSearch: boolean;
   readonly maxSteps: number;
   readonly retry: RetryPolicy;
@@ -78,6 +79,8 @@ export type TurnEvent =
       results: readonly TurnToolResult[];
       /** The messages that carry the results to the model (opaque; appended to the transcript). */
       messages: readonly unknown[];
+      /** R for the next step, when it changes (names outside B are dropped). Default: unchanged. */
+      required?: readonly string[];
     }
   /** The tool execution actor broke (a bug, not a tool failure: those are results). */
   | { type: 'TOOL_EXECUTION_FAILED'; error: TurnError }
@@ -207,7 +210,12 @@ export const turnMachine = setup({
     }),
     recordToolResults: assign(({ context, event }) => {
       assertEvent(event, 'TOOL_CALLS_SETTLED');
-      return { toolResults: [...event.results], messages: [...context.messages, ...event.messages] };
+      const bound = new Set(context.bound);
+      return {
+        toolResults: [...event.results],
+        messages: [...context.messages, ...event.messages],
+        required: event.required === undefined ? context.required : [...new Set(event.required)].filter((name) => bound.has(name)),
+      };
     }),
     raiseStepBoundary: raise({ type: 'STEP_BOUNDARY' }),
     commitActivations: assign({
@@ -319,6 +327,8 @@ export const turnMachine = setup({
           turnId: context.turnId,
           stepIndex: context.stepIndex,
           visible: context.visible,
+          required: context.required,
+          active: context.active,
           toolCalls: context.toolCalls,
         }),
       },

@@ -105,6 +105,10 @@ export interface ExecuteToolCallsInput {
   readonly stepIndex: number;
   /** The step-start snapshot the availability guard checks against (C14). */
   readonly visible: readonly string[];
+  /** R of this step. */
+  readonly required: readonly string[];
+  /** A at the step's start (activations of earlier steps). */
+  readonly active: readonly string[];
   readonly toolCalls: readonly TurnToolCall[];
 }
 

@@ -85,3 +85,10 @@ export type { ParsedTrace } from './report/parse-trace.js';
 export { summarizeTrace } from './report/summarize-trace.js';
 export { formatReport } from './report/format-report.js';
 export type { TraceSummary, TraceTotals, TurnSummary } from './report/trace-summary.js';
+
+// Ceilings and required tools (C3, C6): execution profiles and orchestration presets.
+export { HEADLESS_CODING_PROFILE, HEADLESS_CODING_TOOLS } from './runtime/execution-profile.js';
+export type { ExecutionProfile, ToolOverride } from './runtime/execution-profile.js';
+export { REQUIRED_TOOL_PRESETS } from './runtime/required-tool-presets.js';
+export type { RequiredToolPreset } from './runtime/required-tool-presets.js';
+export type { RequiredToolsFunction, RequiredToolsState } from './runtime/runtime-options.js';

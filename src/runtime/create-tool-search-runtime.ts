@@ -1,9 +1,7 @@
-import { asSchema, generateId as generateRandomId, type JSONSchema7 } from 'ai';
+import { generateId as generateRandomId } from 'ai';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
-import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import type { RetryPolicy } from '../../machines/turn-types.js';
 import { createToolCatalog, type ToolCatalog } from '../catalog/create-tool-catalog.js';
-import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -11,12 +9,14 @@ import { resolvePipelineSettings } from '../execution/execution-pipeline-setting
 import { createFuseRanker } from '../search/create-fuse-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import type { ToolRanker } from '../search/tool-ranker.js';
-import { createToolSearchTool } from '../tool-search/create-tool-search-tool.js';
 import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
-import { providerToolSet } from './provider-tool-set.js';
+import { createProfileBindings } from './create-profile-bindings.js';
+import { createTurnBinding } from './create-turn-binding.js';
+import { createToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
 import { validateRuntimeOptions } from './validate-runtime-options.js';
 import type { SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
+import { runtimeInternals } from './runtime-internals.js';
 import { startTurn } from './start-turn.js';
 
 /** A runtime: the immutable catalog, inventory and search index, and `send()` to run turns. */
@@ -35,6 +35,8 @@ export interface ToolSearchRuntime {
   readonly artifactStore: ArtifactStore | undefined;
   /** The durable execution journal (the `journal` option, else this runtime's in-memory one). */
   readonly journal: ExecutionJournal;
+  /** Names of the execution profiles `send({ profile })` accepts, `headless-coding` included. */
+  readonly profiles: readonly string[];
   /**
    * Starts a turn and returns at once; the turn runs in the background. Overlapping calls
    * share nothing mutable (C17, C19).
@@ -71,10 +73,10 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? DEFAULT_MAX_STEPS);
   const retry = retryPolicy(options.retry);
   const pipeline = resolvePipelineSettings(options, catalog.bound);
-  const offerSearch = options.availability !== 'off' && catalog.deferred.length > 0;
-  const toolSearch = offerSearch
-    ? createToolSearchTool({ inventory: catalog.inventory, defaultLimit: search.defaultLimit, maxLimit: search.maxLimit })
-    : undefined;
+  const searchEnabled = options.availability !== 'off';
+  const toolSearchInput = createToolSearchInputDefinition(search);
+  const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
+  const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: options.profiles });
   const ranker = createFuseRanker(
     catalog.entries.filter((entry) => entry.kind === 'deferred').map(({ name, description, group }) => ({ name, description, group })),
   );
@@ -82,17 +84,10 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     catalog,
     ranker,
     search,
-    offerSearch,
-    toolSearch,
-    toolSearchSchemaChars:
-      toolSearch === undefined
-        ? 0
-        : measureDefinitionChars({
-            name: TOOL_SEARCH_NAME,
-            description: String(toolSearch.description),
-            inputSchema: asSchema(toolSearch.inputSchema).jsonSchema as JSONSchema7,
-          }),
-    providerTools: Object.freeze(providerToolSet({ catalog, toolSearch })),
+    toolSearchInput,
+    searchEnabled,
+    defaultBinding,
+    profiles,
     permission: options.permission,
     pipeline,
     telemetry: createTelemetryDispatcher({
@@ -104,16 +99,19 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     now: options.now ?? Date.now,
     generateId: options.generateId ?? generateRandomId,
   });
-  return Object.freeze({
+  const runtime: ToolSearchRuntime = Object.freeze({
     catalog,
-    inventory: catalog.inventory,
+    inventory: defaultBinding.inventory,
     ranker,
     search,
     artifactStore: pipeline.artifactStore,
     journal: pipeline.journal,
-    offersToolSearch: offerSearch,
+    offersToolSearch: defaultBinding.offerSearch,
+    profiles: Object.freeze([...profiles.keys()]),
     send: (input: SendInput) => startTurn(shared, input),
   });
+  runtimeInternals.set(runtime, shared);
+  return runtime;
 }
 
 function searchOptions(overrides: Partial<SearchOptions> | undefined): SearchOptions {

@@ -8,6 +8,8 @@ import type { OperationIdRequest, TimeoutOptions } from '../execution/execution-
 import type { PermissionCheck, ToolApprover } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
+import type { ExecutionProfile } from './execution-profile.js';
+import type { RequiredToolPreset } from './required-tool-presets.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 
 /**
@@ -43,6 +45,13 @@ export interface ToolSearchRuntimeOptions {
   readonly availability?: 'search' | 'off';
   /** Limits of one `tool_search` call (C10). See {@link SearchOptions} for the defaults. */
   readonly search?: Partial<SearchOptions>;
+  /**
+   * Named execution profiles (C6): each an exact ceiling for the turns that pick it with
+   * `send({ profile })`, with optional instructions and per-tool description or schema
+   * overrides. `headless-coding` (Bash, Read, Write, Edit, Glob, Grep, those bound) is
+   * built in; a profile of the same name replaces it. Default: only `headless-coding`.
+   */
+  readonly profiles?: Readonly<Record<string, ExecutionProfile>>;
   /** Provider steps per turn; the turn ends `completed` with reason `max-steps`. Default 20. */
   readonly maxSteps?: number;
   /**
@@ -118,13 +127,41 @@ export interface SendInput {
   readonly messages?: readonly ModelMessage[];
   /** A single user message; shorthand for `messages: [{ role: 'user', content: prompt }]`. */
   readonly prompt?: string;
-  /** R: names to keep visible on every step of this turn (must be bound). Default `[]`. */
-  readonly requiredTools?: readonly string[];
+  /**
+   * R: tools visible on every step of this turn without being activations (C3): names, a
+   * preset (`'graph'` or `'swarm'`, see `REQUIRED_TOOL_PRESETS`), or a function of the turn's
+   * state called before every step (its answer holds for that step). Names must be bound and
+   * inside the turn's ceiling; they never widen it. Default `[]`.
+   */
+  readonly requiredTools?: readonly string[] | RequiredToolPreset | RequiredToolsFunction;
+  /**
+   * An exact ceiling for this turn (C6): only these bound tools exist for it; search never
+   * reaches outside them. Every name must be bound. Default: every bound tool.
+   */
+  readonly boundTools?: readonly string[];
+  /**
+   * The execution profile for this turn: its tools are the ceiling (intersected with
+   * `boundTools` when both are given), its instructions come first. Default: none.
+   */
+  readonly profile?: string;
   /** Aborting it ends the turn in `cancelled` and aborts running tools. */
   readonly abortSignal?: AbortSignal;
   /** An xstate inspection observer attached to the turn actor (e.g. Stately's inspector). */
   readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
+
+/** What a `requiredTools` function is told before each step. */
+export interface RequiredToolsState {
+  /** The step about to start, 0-based. */
+  readonly stepIndex: number;
+  /** Tools activated so far in this turn (A), in activation order. */
+  readonly active: readonly string[];
+  /** The transcript so far. */
+  readonly messages: readonly ModelMessage[];
+}
+
+/** Computes R for the next step; names outside the turn's ceiling are ignored (C1). */
+export type RequiredToolsFunction = (state: RequiredToolsState) => readonly string[];
 
 /** One finished provider step, as `result.steps` reports it. */
 export interface TurnStepRecord {

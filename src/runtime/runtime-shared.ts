@@ -1,4 +1,3 @@
-import type { Tool, ToolSet } from 'ai';
 import type { RetryPolicy } from '../../machines/turn-types.js';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ExecutionPipelineSettings } from '../execution/execution-pipeline-settings.js';
@@ -6,6 +5,9 @@ import type { PermissionCheck } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { ToolRanker } from '../search/tool-ranker.js';
 import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
+import type { ProfileBinding } from './create-profile-bindings.js';
+import type { TurnBinding } from './create-turn-binding.js';
+import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
 
 /**
  * The runtime-wide parts every turn reads: built once by `createToolSearchRuntime`,
@@ -15,14 +17,14 @@ export interface RuntimeShared {
   readonly catalog: ToolCatalog;
   readonly ranker: ToolRanker;
   readonly search: SearchOptions;
-  /** True when `tool_search` is offered (C3, C6). */
-  readonly offerSearch: boolean;
-  /** `tool_search`'s definition, when offered. */
-  readonly toolSearch: Tool | undefined;
-  /** Size of `tool_search`'s definition in characters, measured like a catalog entry; 0 when not offered. */
-  readonly toolSearchSchemaChars: number;
-  /** Definitions for `streamText` (no execute). */
-  readonly providerTools: ToolSet;
+  /** `tool_search`'s input schema, built once. */
+  readonly toolSearchInput: ToolSearchInputDefinition;
+  /** False when availability is `off`. */
+  readonly searchEnabled: boolean;
+  /** The binding of a turn with no ceiling: every bound tool. */
+  readonly defaultBinding: TurnBinding;
+  /** The binding of each execution profile, by name (C6). */
+  readonly profiles: ReadonlyMap<string, ProfileBinding>;
   readonly permission: PermissionCheck | undefined;
   /** The pipeline stages after permission: approver, journal, timeouts, output limit, artifacts (C4). */
   readonly pipeline: ExecutionPipelineSettings;

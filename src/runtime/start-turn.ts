@@ -1,4 +1,4 @@
-import type { LanguageModelUsage, ModelMessage, Tool } from 'ai';
+import type { LanguageModelUsage, ModelMessage } from 'ai';
 import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
@@ -31,8 +31,15 @@ type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
  *
  * @throws {UnboundToolError} / {InvalidOptionError} for a bad `SendInput` (see validateSendInput).
  */
-export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
-  const { messages, required } = validateSendInput(shared.catalog, input);
+export function startTurn(
+  shared: RuntimeShared,
+  input: SendInput,
+  /** Test seam: replaces the provider call (default: one `streamText` step). */
+  seams: { readonly callModelStep?: typeof callModelStep } = {},
+): Turn {
+  const callProvider = seams.callModelStep ?? callModelStep;
+  const { messages, binding, requiredTools } = validateSendInput(shared, input);
+  const required = requiredTools({ stepIndex: 0, active: [], messages });
   const turnId = shared.generateId();
   const parts = createPartQueue<TurnStreamPart>();
   const recorder = createTurnRecorder({ turnId, now: shared.now, parts, telemetry: shared.telemetry });
@@ -46,28 +53,24 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   let runningStep:
     | { record: Omit<TurnStepRecord, 'toolResults'>; calls: readonly TurnToolCall[]; settled: Map<string, TurnToolResult> }
     | undefined;
-  const requiredSet = new Set(required);
-  const directSet = new Set(shared.catalog.direct);
-
-  const resolveTool = (name: string): Tool | undefined =>
-    name === TOOL_SEARCH_NAME ? shared.toolSearch : shared.catalog.get(name)?.tool;
-  const originOf = (name: string): ToolOrigin =>
-    name === TOOL_SEARCH_NAME ? 'search' : requiredSet.has(name) ? 'required' : directSet.has(name) ? 'direct' : 'discovered';
-  const schemaCharsOf = (name: string): number =>
-    name === TOOL_SEARCH_NAME ? shared.toolSearchSchemaChars : (shared.catalog.get(name)?.schemaChars ?? 0);
+  const directSet = new Set(binding.direct);
+  const boundSet = new Set(binding.bound);
+  const originIn = (required: readonly string[]) => (name: string): ToolOrigin =>
+    name === TOOL_SEARCH_NAME ? 'search' : required.includes(name) ? 'required' : directSet.has(name) ? 'direct' : 'discovered';
+  const instructions = [binding.instructions, input.instructions].filter((text) => text !== undefined).join('\n\n') || undefined;
 
   const callModel = fromPromise<ModelStepOutput, CallModelInput>(async ({ input: step, signal }) => {
     recorder.stepStart({
       stepIndex: step.stepIndex,
       attempt: step.attempt,
       visible: step.visible,
-      schemaChars: Object.fromEntries(step.visible.map((name) => [name, schemaCharsOf(name)])),
+      schemaChars: Object.fromEntries(step.visible.map((name) => [name, binding.schemaCharsOf(name)])),
     });
-    const response = await callModelStep({
+    const response = await callProvider({
       model: input.model,
-      instructions: input.instructions,
+      instructions,
       messages: step.messages as ModelMessage[],
-      tools: shared.providerTools,
+      tools: binding.providerTools,
       visible: step.visible,
       abortSignal: signal,
       onTextDelta: (text) => recorder.textDelta(step.stepIndex, step.attempt, text),
@@ -89,13 +92,14 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
 
   const executeToolCalls = fromCallback<TurnEvent, ExecuteToolCallsInput>(({ input: step, sendBack }) => {
     const controller = new AbortController();
+    const originOf = originIn(step.required);
     const context: StepExecutionContext = {
       turnId,
       stepIndex: step.stepIndex,
       visible: new Set(step.visible),
-      resolveTool,
-      bound: shared.catalog.bound,
-      offersToolSearch: shared.offerSearch,
+      resolveTool: binding.resolveTool,
+      bound: binding.bound,
+      offersToolSearch: binding.offerSearch,
       originOf,
       isPendingActivation: (name) => actor.getSnapshot().context.pending.includes(name),
       runSearch: (searchInput, toolCallId) => {
@@ -105,9 +109,9 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
           input: searchInput as ToolSearchInput,
           ranker: shared.ranker,
           search: shared.search,
-          isSearchable: (name) => shared.catalog.get(name)?.kind === 'deferred',
+          isSearchable: binding.isSearchable,
           alreadyActive: new Set([...active, ...pending]),
-          schemaCharsOf,
+          schemaCharsOf: binding.schemaCharsOf,
         });
         if (!outcome.ok) return outcome;
         // sent at once, so a parallel search of the same step sees these as pending (C15)
@@ -125,7 +129,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       now: shared.now,
     };
     const telemetryOrigin = (name: string): TelemetryToolOrigin =>
-      context.visible.has(name) ? originOf(name) : shared.catalog.get(name) === undefined ? 'unknown' : 'hidden';
+      context.visible.has(name) ? originOf(name) : boundSet.has(name) ? 'hidden' : 'unknown';
     void (async () => {
       const settled = await Promise.all(
         step.toolCalls.map(async (call) => {
@@ -148,8 +152,17 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
         recorder.toolResult(step.stepIndex, rejected, telemetryOrigin(result.toolName));
         return rejected;
       });
+      const message = toToolMessage(results);
+      const { active, pending, messages: transcript } = actor.getSnapshot().context;
+      // R for the next step, from the state it will start with; a function that throws fails the
+      // turn, and the step is then closed with its results (closeRunningStep)
+      const nextRequired = requiredTools({
+        stepIndex: step.stepIndex + 1,
+        active: [...active, ...pending.filter((name) => !active.includes(name))],
+        messages: [...(transcript as ModelMessage[]), message],
+      });
       recordStep(step.stepIndex, results);
-      sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [toToolMessage(results)] });
+      sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [message], required: nextRequired });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
       sendBack({
@@ -186,7 +199,7 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
       if (result !== undefined) return result;
       const message = `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`;
       const cancelled: TurnToolResult = { toolCallId: call.toolCallId, toolName: call.toolName, outcome: 'cancelled', output: message, modelOutput: errorModelOutput(message), durationMs: 0 };
-      recorder.toolResult(record.stepIndex, cancelled, shared.catalog.get(call.toolName) === undefined && call.toolName !== TOOL_SEARCH_NAME ? 'unknown' : originOf(call.toolName));
+      recorder.toolResult(record.stepIndex, cancelled, record.visible.includes(call.toolName) ? originIn(actor.getSnapshot().context.required)(call.toolName) : boundSet.has(call.toolName) ? 'hidden' : 'unknown');
       return cancelled;
     });
     recordStep(record.stepIndex, results);
@@ -197,10 +210,10 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   const actor = createActor(turnMachine.provide({ actors: { callModel, executeToolCalls } }), {
     input: {
       turnId,
-      bound: shared.catalog.bound,
-      direct: shared.catalog.direct,
+      bound: binding.bound,
+      direct: binding.direct,
       required,
-      offerSearch: shared.offerSearch,
+      offerSearch: binding.offerSearch,
       messages,
       maxSteps: shared.maxSteps,
       retry: shared.retry,
@@ -275,12 +288,12 @@ export function startTurn(shared: RuntimeShared, input: SendInput): Turn {
   });
 
   recorder.turnStart({
-    boundTools: shared.catalog.bound.length,
-    boundSchemaChars: shared.catalog.totalSchemaChars,
-    directTools: shared.catalog.direct,
-    deferredTools: shared.catalog.deferred.length,
+    boundTools: binding.bound.length,
+    boundSchemaChars: binding.boundSchemaChars,
+    directTools: binding.direct,
+    deferredTools: binding.deferred.length,
     requiredTools: required,
-    offersToolSearch: shared.offerSearch,
+    offersToolSearch: binding.offerSearch,
   });
   input.abortSignal?.addEventListener('abort', onAbort, { once: true });
   actor.start();

@@ -4,7 +4,7 @@ import type { ToolSearchRuntimeOptions } from './runtime-options.js';
 /** Every option `createToolSearchRuntime` reads; anything else is a typo. */
 const RUNTIME_OPTION_NAMES = [
   'tools', 'groups', 'sources', 'direct', 'availability', 'search', 'maxSteps', 'retry',
-  'permission', 'telemetry', 'onSinkError', 'now', 'generateId', 'ranker',
+  'permission', 'telemetry', 'onSinkError', 'now', 'generateId', 'ranker', 'profiles',
   'approver', 'journal', 'operationId', 'timeout', 'outputLimit', 'artifactStore',
 ] as const;
 const SEARCH_OPTION_NAMES = ['defaultLimit', 'maxLimit', 'maxSchemaChars', 'maxQueryChars'] as const;

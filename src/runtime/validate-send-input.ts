@@ -1,23 +1,28 @@
 import type { ModelMessage } from 'ai';
-import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { checkNames } from '../catalog/validate-binding-shapes.js';
-import type { SendInput } from './runtime-options.js';
+import type { TurnBinding } from './create-turn-binding.js';
+import { REQUIRED_TOOL_PRESETS } from './required-tool-presets.js';
+import { resolveTurnBinding } from './resolve-turn-binding.js';
+import type { RequiredToolsState, SendInput } from './runtime-options.js';
+import type { RuntimeShared } from './runtime-shared.js';
 
 /**
- * Checks a `send()` input before any actor starts and returns the turn's starting messages
- * and required tools. History is copied, never read for activations (C18).
+ * Checks a `send()` input before any actor starts and returns the turn's starting messages,
+ * its binding (the ceiling, C6) and its required tools (R). History is copied, never read for
+ * activations (C18).
  *
  * @throws {InvalidOptionError} no `model`; both or neither of `messages` and `prompt`;
  *   `messages` not an array; `instructions` not a string; `abortSignal` not an AbortSignal;
  *   `inspect` neither a function nor an observer; `requiredTools` not an array of names.
- * @throws {UnboundToolError} `requiredTools` names a tool that is not bound (C1).
+ * @throws {UnboundToolError} `requiredTools` or `boundTools` names a tool outside the turn's ceiling (C1, C6).
+ * @throws {InvalidOptionError} an unknown profile or required-tool preset.
  */
 export function validateSendInput(
-  catalog: ToolCatalog,
+  shared: RuntimeShared,
   input: SendInput,
-): { messages: ModelMessage[]; required: string[] } {
+): { messages: ModelMessage[]; binding: TurnBinding; requiredTools: (state: RequiredToolsState) => readonly string[] } {
   if (input === null || typeof input !== 'object') {
     throw new InvalidOptionError({ option: 'send(input)', value: input, expected: 'an object with model and prompt or messages' });
   }
@@ -48,11 +53,39 @@ export function validateSendInput(
   if (inspect !== undefined && typeof inspect !== 'function' && (inspect === null || typeof inspect !== 'object')) {
     throw new InvalidOptionError({ option: 'inspect', value: inspect, expected: 'an xstate inspection observer: a function or an object with next()' });
   }
-  if (input.requiredTools !== undefined) checkNames('requiredTools', input.requiredTools);
-  const required: string[] = [];
-  for (const name of input.requiredTools ?? []) {
-    if (catalog.get(name) === undefined) throw new UnboundToolError({ toolName: name, option: 'requiredTools', bound: catalog.bound });
-    if (!required.includes(name)) required.push(name);
+  const binding = resolveTurnBinding(shared, input);
+  return { messages, binding, requiredTools: requiredToolsOf(binding, input.requiredTools) };
+}
+
+/**
+ * R as a function of the turn's state (C3): a preset or a list is checked now and is the same
+ * on every step; a function is asked before every step and what it names outside the ceiling
+ * is ignored, so R can never widen B.
+ */
+function requiredToolsOf(binding: TurnBinding, required: SendInput['requiredTools']): (state: RequiredToolsState) => readonly string[] {
+  if (required === undefined) return () => [];
+  if (typeof required === 'function') {
+    const bound = new Set(binding.bound);
+    return (state) => {
+      const names = required(state);
+      if (!Array.isArray(names)) throw new InvalidOptionError({ option: 'requiredTools()', value: names, expected: 'an array of tool names' });
+      return [...new Set(names.filter((name) => bound.has(name)))];
+    };
   }
-  return { messages, required };
+  let names: readonly string[];
+  if (typeof required === 'string') {
+    const preset = (REQUIRED_TOOL_PRESETS as Record<string, readonly string[]>)[required];
+    if (preset === undefined) {
+      throw new InvalidOptionError({ option: 'requiredTools', value: required, expected: `a list of names, a function, or a preset: ${Object.keys(REQUIRED_TOOL_PRESETS).join(', ')}` });
+    }
+    names = preset;
+  } else {
+    checkNames('requiredTools', required);
+    names = required;
+  }
+  for (const name of names) {
+    if (!binding.bound.includes(name)) throw new UnboundToolError({ toolName: name, option: 'requiredTools', bound: binding.bound });
+  }
+  const unique = [...new Set(names)];
+  return () => unique;
 }

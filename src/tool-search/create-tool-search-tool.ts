@@ -1,5 +1,4 @@
-import { tool, type Tool } from 'ai';
-import { createToolSearchInputSchema } from './tool-search-input-schema.js';
+import { tool, type FlexibleSchema, type Tool } from 'ai';
 
 /**
  * The `tool_search` definition sent to the provider: its description explains the next-step
@@ -8,11 +7,13 @@ import { createToolSearchInputSchema } from './tool-search-input-schema.js';
  *
  * @param options.inventory the catalog's rendered inventory.
  * @param options.defaultLimit / maxLimit shown to the model so it can ask for more.
+ * @param options.inputSchema from `createToolSearchInputSchema`, built once per runtime.
  */
 export function createToolSearchTool(options: {
   readonly inventory: string;
   readonly defaultLimit: number;
   readonly maxLimit: number;
+  readonly inputSchema: FlexibleSchema<unknown>;
 }): Tool {
   return tool({
     description:
@@ -21,6 +22,6 @@ export function createToolSearchTool(options: {
       'Query with a few words about the task, or with an exact tool name. ' +
       `Loads ${options.defaultLimit} tools by default; pass limit (at most ${options.maxLimit}) for more.\n\n` +
       `Deferred tools by group:\n${options.inventory}`,
-    inputSchema: createToolSearchInputSchema(options),
+    inputSchema: options.inputSchema,
   });
 }

@@ -1,3 +1,4 @@
+import { asSchema, type JSONSchema7 } from 'ai';
 import { z } from 'zod';
 
 /**
@@ -14,6 +15,18 @@ export function createToolSearchInputSchema(options: { readonly defaultLimit: nu
       .optional()
       .describe(`How many tools to load at most. Default ${options.defaultLimit}, maximum ${options.maxLimit}.`),
   });
+}
+
+/** `tool_search`'s input schema and its JSON schema, computed once per runtime (not per turn). */
+export interface ToolSearchInputDefinition {
+  readonly schema: ReturnType<typeof createToolSearchInputSchema>;
+  readonly jsonSchema: JSONSchema7;
+}
+
+/** Builds a {@link ToolSearchInputDefinition} for the runtime's limits. */
+export function createToolSearchInputDefinition(options: { readonly defaultLimit: number; readonly maxLimit: number }): ToolSearchInputDefinition {
+  const schema = createToolSearchInputSchema(options);
+  return { schema, jsonSchema: asSchema(schema).jsonSchema as JSONSchema7 };
 }
 
 /** The parsed input of `tool_search`. */

@@ -39,7 +39,8 @@ describe('send(): input mistakes throw before anything runs', () => {
   const { model } = createScriptedModel({ steps: [] });
 
   it.each([
-    ['requiredTools as a string', { requiredTools: 'Read' }, 'Option `requiredTools` is "Read"; expected an array of tool names'],
+    ['requiredTools as an unknown preset', { requiredTools: 'Read' }, 'Option `requiredTools` is "Read"; expected a list of names, a function, or a preset: graph, swarm'],
+    ['requiredTools as a number', { requiredTools: 7 }, 'Option `requiredTools` is 7; expected an array of tool names'],
     ['an abortSignal that is not one', { abortSignal: {} }, 'Option `abortSignal` is object; expected an AbortSignal'],
     ['an inspect that is a number', { inspect: 42 }, 'Option `inspect` is 42'],
     ['instructions that are not text', { instructions: ['be brief'] }, 'Option `instructions` is object; expected a string'],

@@ -1,0 +1,59 @@
+import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
+import { checkNames } from '../catalog/validate-binding-shapes.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { SearchOptions } from '../search/search-options.js';
+import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
+import { createTurnBinding, type TurnBinding } from './create-turn-binding.js';
+import { HEADLESS_CODING_PROFILE, HEADLESS_CODING_TOOLS, type ExecutionProfile } from './execution-profile.js';
+
+/** An execution profile and its binding, built once. */
+export interface ProfileBinding {
+  readonly profile: ExecutionProfile;
+  readonly binding: TurnBinding;
+}
+
+/**
+ * Builds the binding of every execution profile once (C6, C19): the caller's `profiles` plus
+ * the shipped `headless-coding` (Bash, Read, Write, Edit, Glob, Grep — those that are bound),
+ * which a caller's profile of the same name replaces.
+ *
+ * @throws {InvalidOptionError} a profile that is not an object or has no `tools` array.
+ * @throws {UnboundToolError} a profile naming a tool that is not bound.
+ */
+export function createProfileBindings(options: {
+  readonly catalog: ToolCatalog;
+  readonly search: SearchOptions;
+  readonly toolSearchInput: ToolSearchInputDefinition;
+  readonly searchEnabled: boolean;
+  readonly profiles: Readonly<Record<string, ExecutionProfile>> | undefined;
+}): ReadonlyMap<string, ProfileBinding> {
+  const { catalog, search, searchEnabled, toolSearchInput } = options;
+  const profiles: Record<string, ExecutionProfile> = {
+    [HEADLESS_CODING_PROFILE]: { tools: HEADLESS_CODING_TOOLS.filter((name) => catalog.get(name) !== undefined) },
+    ...options.profiles,
+  };
+  const bindings = new Map<string, ProfileBinding>();
+  for (const [name, profile] of Object.entries(profiles)) {
+    if (profile === null || typeof profile !== 'object') {
+      throw new InvalidOptionError({ option: `profiles.${name}`, value: profile, expected: 'an object { tools, instructions?, overrides? }' });
+    }
+    checkNames(`profiles.${name}.tools`, profile.tools);
+    if (profile.instructions !== undefined && typeof profile.instructions !== 'string') {
+      throw new InvalidOptionError({ option: `profiles.${name}.instructions`, value: profile.instructions, expected: 'a string' });
+    }
+    bindings.set(name, {
+      profile,
+      binding: createTurnBinding({
+        catalog,
+        search,
+        toolSearchInput,
+        searchEnabled,
+        ceiling: profile.tools,
+        ceilingOption: `profiles.${name}.tools`,
+        ...(profile.overrides === undefined ? {} : { overrides: profile.overrides }),
+        ...(profile.instructions === undefined ? {} : { instructions: profile.instructions }),
+      }),
+    });
+  }
+  return bindings;
+}

@@ -1,0 +1,137 @@
+import { asSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
+import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
+import { renderInventory } from '../catalog/render-inventory.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { UnboundToolError } from '../errors/unbound-tool-error.js';
+import type { SearchOptions } from '../search/search-options.js';
+import { createToolSearchTool } from '../tool-search/create-tool-search-tool.js';
+import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
+import type { ToolOverride } from './execution-profile.js';
+import { providerToolSet, type ProviderDefinition } from './provider-tool-set.js';
+
+/**
+ * What one turn may see and run: the ceiling B and everything derived from it (C1, C3, C6).
+ * Immutable; the runtime's default binding and each profile's binding are built once and
+ * shared by turns, a `boundTools` binding is built for its turn.
+ */
+export interface TurnBinding {
+  /** B: bound names of the turn, sorted. */
+  readonly bound: readonly string[];
+  /** D ∩ B, in the order of the `direct` option. */
+  readonly direct: readonly string[];
+  /** Deferred tools of the turn (the catalog's deferred ∩ B), sorted. */
+  readonly deferred: readonly string[];
+  /** True when `tool_search` is offered: search is on and a deferred tool is in B (C3). */
+  readonly offerSearch: boolean;
+  /** The inventory of this binding (C7): only its deferred names. */
+  readonly inventory: string;
+  /** Definitions for `streamText`: B with overrides applied, plus `tool_search`. */
+  readonly providerTools: ToolSet;
+  /** Characters of every definition in B (what one request costs with nothing deferred). */
+  readonly boundSchemaChars: number;
+  /** Profile instructions; `undefined` when none. */
+  readonly instructions: string | undefined;
+  /** The tool to validate against and execute (overrides applied); `undefined` outside B. */
+  resolveTool(name: string): Tool | undefined;
+  /** A visible definition's size in characters, as sent; 0 outside B. */
+  schemaCharsOf(name: string): number;
+  /** True for a deferred tool of this binding: what a search may return (S3). */
+  isSearchable(name: string): boolean;
+}
+
+/**
+ * Builds a {@link TurnBinding}. With no `ceiling`, B is every bound tool; with one, B is
+ * exactly those names (C6): they must all be bound.
+ *
+ * @throws {UnboundToolError} a ceiling or override names a tool that is not bound (or not in the ceiling).
+ * @throws {InvalidOptionError} an override schema whose JSON schema is not available synchronously.
+ */
+export function createTurnBinding(options: {
+  readonly catalog: ToolCatalog;
+  readonly search: SearchOptions;
+  /** `tool_search`'s input schema, built once per runtime. */
+  readonly toolSearchInput: ToolSearchInputDefinition;
+  /** False when availability is `off`: no tool_search, every tool direct. */
+  readonly searchEnabled: boolean;
+  /** The exact ceiling; `undefined` for every bound tool. */
+  readonly ceiling?: readonly string[];
+  /** Which option the ceiling came from, for error messages (`boundTools`, `profiles.x.tools`). */
+  readonly ceilingOption?: string;
+  readonly overrides?: Readonly<Record<string, ToolOverride>>;
+  readonly instructions?: string;
+}): TurnBinding {
+  const { catalog } = options;
+  const option = options.ceilingOption ?? 'boundTools';
+  if (options.ceiling !== undefined) {
+    for (const name of options.ceiling) {
+      if (catalog.get(name) === undefined) throw new UnboundToolError({ toolName: name, option, bound: catalog.bound });
+    }
+  }
+  const inCeiling = options.ceiling === undefined ? undefined : new Set(options.ceiling);
+  const entries = catalog.entries.filter((entry) => inCeiling === undefined || inCeiling.has(entry.name));
+  const bound = entries.map((entry) => entry.name);
+  const boundSet = new Set(bound);
+  for (const name of Object.keys(options.overrides ?? {})) {
+    if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: `${option.replace(/\.tools$/, '')}.overrides`, bound });
+  }
+
+  const definitions = new Map<string, ProviderDefinition & { schemaChars: number }>();
+  const tools = new Map<string, Tool>();
+  for (const entry of entries) {
+    const override = options.overrides?.[entry.name];
+    const description = override?.description ?? entry.description;
+    const inputSchema = override?.inputSchema === undefined ? entry.inputSchema : syncJsonSchema(`overrides.${entry.name}.inputSchema`, override.inputSchema);
+    const changed = override?.description !== undefined || override?.inputSchema !== undefined;
+    definitions.set(entry.name, {
+      name: entry.name,
+      description,
+      inputSchema,
+      tool: entry.tool,
+      schemaChars: changed ? measureDefinitionChars({ name: entry.name, description, inputSchema }) : entry.schemaChars,
+    });
+    tools.set(entry.name, changed ? ({ ...entry.tool, description, inputSchema: override?.inputSchema ?? entry.tool.inputSchema } as Tool) : entry.tool);
+  }
+
+  const direct = catalog.direct.filter((name) => boundSet.has(name));
+  const deferred = entries.filter((entry) => entry.kind === 'deferred').map((entry) => entry.name);
+  const deferredSet = new Set(deferred);
+  const offerSearch = options.searchEnabled && deferred.length > 0;
+  const inventory = renderInventory(entries);
+  let toolSearch: (ProviderDefinition & { schemaChars: number }) | undefined;
+  if (offerSearch) {
+    const tool = createToolSearchTool({
+      inventory,
+      defaultLimit: options.search.defaultLimit,
+      maxLimit: options.search.maxLimit,
+      inputSchema: options.toolSearchInput.schema,
+    });
+    const description = String(tool.description);
+    const inputSchema = options.toolSearchInput.jsonSchema;
+    toolSearch = { name: TOOL_SEARCH_NAME, description, inputSchema, tool, schemaChars: measureDefinitionChars({ name: TOOL_SEARCH_NAME, description, inputSchema }) };
+    tools.set(TOOL_SEARCH_NAME, tool);
+  }
+
+  return Object.freeze({
+    bound: Object.freeze(bound),
+    direct: Object.freeze(direct),
+    deferred: Object.freeze(deferred),
+    offerSearch,
+    inventory,
+    providerTools: Object.freeze(providerToolSet({ definitions: [...definitions.values()], toolSearch })),
+    boundSchemaChars: [...definitions.values()].reduce((sum, definition) => sum + definition.schemaChars, 0),
+    instructions: options.instructions,
+    resolveTool: (name: string) => tools.get(name),
+    schemaCharsOf: (name: string) => (name === TOOL_SEARCH_NAME ? (toolSearch?.schemaChars ?? 0) : (definitions.get(name)?.schemaChars ?? 0)),
+    isSearchable: (name: string) => deferredSet.has(name),
+  });
+}
+
+function syncJsonSchema(option: string, schema: NonNullable<ToolOverride['inputSchema']>): JSONSchema7 {
+  const json = asSchema(schema).jsonSchema;
+  if (typeof (json as PromiseLike<JSONSchema7>).then === 'function') {
+    throw new InvalidOptionError({ option, value: 'a schema whose JSON schema resolves asynchronously', expected: 'a zod schema or jsonSchema({...}) with a plain object' });
+  }
+  return json as JSONSchema7;
+}
