@@ -7,7 +7,7 @@
 import { APICallError } from 'ai';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
-import { sampleTools } from '../helpers/sample-tools.js';
+import { sampleTools, type ExecutionLog } from '../helpers/sample-tools.js';
 
 const TURNS = Number(process.env.SOAK_TURNS ?? 10_000);
 const CHECKPOINTS = 20;
@@ -33,7 +33,9 @@ const KINDS: { name: string; steps: ScriptedStep[]; cancelAtPart?: number }[] = 
   { name: 'cancelled', steps: [search, create, { delayMs: 5, text: 'late' }], cancelAtPart: 8 },
 ];
 
-const { tools, groups } = sampleTools();
+// the sample tools record every execute; the soak empties that record after each turn so only the runtime's memory is measured
+const log: ExecutionLog = [];
+const { tools, groups } = sampleTools(log);
 const runtime = createToolSearchRuntime({ tools, groups, retry: { maxAttempts: 3, initialDelayMs: 0 } });
 
 function heapAfterGc(): number {
@@ -55,6 +57,7 @@ for (let index = 1; index <= TURNS; index++) {
     if (part++ === kind.cancelAtPart) turn.cancel('soak');
   }
   const { status } = await turn.result;
+  log.length = 0;
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
   if (index % EVERY === 0) {
     samples.push({ turns: index, heapUsed: heapAfterGc() });
