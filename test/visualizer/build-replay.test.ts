@@ -70,6 +70,18 @@ describe('buildReplay on partial traces', () => {
   });
 });
 
+describe('buildReplay on a trace of several turns with retries and a cut line', () => {
+  it('keeps the turns apart, in file order, and counts a retried step\'s requests', () => {
+    const parsed = parseTrace(readFileSync(new URL('../fixtures/traces/three-turns.jsonl', import.meta.url), 'utf8'));
+    const turns = buildReplay({ records: parsed.records, graph });
+    expect(turns.map((turn) => turn.turnId)).toEqual([...new Set(parsed.records.map((record) => record.turnId))]);
+    for (const turn of turns) {
+      const requests = parsed.records.filter((record) => record.turnId === turn.turnId && record.type === 'step.start').length;
+      expect(turn.steps.reduce((sum, step) => sum + step.requests.length, 0)).toBe(requests);
+    }
+  });
+});
+
 describe('explainTransition', () => {
   it('falls back to one hop with the raw event when the graph has no such edge', () => {
     expect(explainTransition({ graph, from: 'executingStep', event: 'MYSTERY', to: 'completed' })).toEqual([

@@ -130,6 +130,8 @@ describe('the visualizer page on the recorded demo trace', () => {
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => page.locator('[data-testid="statechart"] .is-current').getAttribute('data-state')).toBe('awaitingStep.requesting');
     expect(await page.locator('[data-testid="statechart"] .is-passed').getAttribute('data-state')).toBe('settling');
+    // Both edges of the hop are drawn as taken: TOOL_CALLS_SETTLED, then the raised STEP_BOUNDARY.
+    expect(await page.locator('[data-testid="statechart"] path.is-taken').count()).toBe(2);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.locator('[data-testid="statechart"] .is-current').getAttribute('data-state')).toBe('executingStep');
@@ -145,11 +147,20 @@ describe('the visualizer page on the recorded demo trace', () => {
     expect(await cards.locator('[data-metric="hidden-tool rejections"] strong').innerText()).toBe(String(totals.hiddenRejections));
   });
 
-  it('saves the screenshot README.md shows', async () => {
-    await page.mouse.move(0, 0);
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  it('saves the screenshot README.md shows: a fresh page at the step after the search', async () => {
+    // A fresh page in a fixed state renders the same bytes on every run, so the file only
+    // changes when the page does.
+    const fresh = await open(server.url);
+    try {
+      for (let step = 0; step < stepAfter; step++) await fresh.keyboard.press('ArrowRight');
+      await expect.poll(() => fresh.getByTestId('step-title').innerText()).toBe(`Step ${stepAfter}`);
+      await fresh.mouse.move(0, 0);
+      await fresh.screenshot({ path: SCREENSHOT, fullPage: true });
+    } finally {
+      await fresh.close();
+    }
     expect(existsSync(SCREENSHOT)).toBe(true);
-  });
+  }, 60_000);
 });
 
 describe('the visualizer page on a trace it cannot replay', () => {
@@ -176,6 +187,23 @@ describe('the visualizer page on a trace it cannot replay', () => {
     const page = await open(server.url);
     try {
       expect(await page.getByTestId('error').innerText()).toContain(`Cannot read the trace ${path}: no such file.`);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  }, 60_000);
+});
+
+describe('the visualizer page started without a trace', () => {
+  it('opens a trace file picked in the page', async () => {
+    const server = await serve({ kind: 'none' });
+    const page = await open(server.url);
+    try {
+      expect(await page.getByText('No trace loaded.').count()).toBe(1);
+      await page.locator('input[type="file"]').setInputFiles(DEMO_TRACE);
+      await expect.poll(() => page.getByTestId('source').innerText()).toBe('demo.jsonl');
+      expect(await page.getByTestId('step-title').innerText()).toBe('Step 0');
+      expect(await page.locator('[data-testid="step-button"]').count()).toBe(4);
     } finally {
       await page.close();
       await server.close();

@@ -3,6 +3,7 @@ import { parseTrace, type ParsedTrace } from '../../src/report/parse-trace.js';
 import { summarizeTrace } from '../../src/report/summarize-trace.js';
 import type { MachineGraph } from '../../src/visualizer/machine-graph.js';
 import type { VisualizerSession } from '../../src/visualizer/visualizer-session.js';
+import { buildLayout } from './build-layout.js';
 import { buildReplay, type TurnReplay } from './build-replay.js';
 import { h } from './dom.js';
 import { renderStatechart, type StatechartView } from './render-statechart.js';
@@ -40,7 +41,15 @@ const state: ViewState = {
   fatal: undefined,
 };
 
-const ui = buildLayout();
+const ui = buildLayout({
+  onTurnChange: (turnIndex) => {
+    state.turnIndex = turnIndex;
+    state.stepIndex = 0;
+    state.transitionIndex = null;
+    render();
+  },
+  onOpenFile: openFile,
+});
 let statechart: StatechartView | undefined;
 let liveSource: EventSource | undefined;
 
@@ -321,63 +330,6 @@ function openFile(file: File): void {
   state.stepIndex = 0;
   state.transitionIndex = null;
   file.text().then(loadText, (error: unknown) => showError(`Cannot read ${file.name}`, describe(error)));
-}
-
-function buildLayout() {
-  const source = h('span', { class: 'source', data: { testid: 'source' } });
-  const liveBadge = h('span', { class: 'live-badge', data: { testid: 'live' } });
-  liveBadge.hidden = true;
-  const turnSelect = h('select', { attrs: { 'aria-label': 'Turn' } });
-  turnSelect.addEventListener('change', () => {
-    state.turnIndex = Number(turnSelect.value);
-    state.stepIndex = 0;
-    state.transitionIndex = null;
-    render();
-  });
-  const fileInput = h('input', { attrs: { type: 'file', accept: '.jsonl,.ndjson,.json,.txt,application/x-ndjson' } });
-  fileInput.addEventListener('change', () => {
-    const file = fileInput.files?.[0];
-    if (file !== undefined) openFile(file);
-  });
-  const messagesBox = h('div', { class: 'messages' });
-  const totals = h('div', {});
-  const statechartBox = h('div', { class: 'statechart', data: { testid: 'statechart' } });
-  const transitions = h('div', {});
-  const timeline = h('div', {});
-  const step = h('div', {});
-  document.body.append(
-    h(
-      'header',
-      { class: 'topbar' },
-      h('h1', {}, 'turnscope ', h('span', {}, 'visualizer')),
-      source,
-      liveBadge,
-      turnSelect,
-      h('label', { class: 'file-button' }, 'Open trace…', fileInput),
-    ),
-    messagesBox,
-    totals,
-    h(
-      'main',
-      { class: 'layout' },
-      h(
-        'section',
-        { class: 'panel machine' },
-        h('h2', {}, 'Turn machine'),
-        statechartBox,
-        h('p', { class: 'legend' }, h('span', { class: 'swatch current' }), 'current state ', h('span', { class: 'swatch passed' }), 'passed through ', h('span', { class: 'swatch taken' }), 'edge taken'),
-        transitions,
-      ),
-      h('section', { class: 'panel replay' }, timeline, step),
-    ),
-  );
-  document.addEventListener('dragover', (event) => event.preventDefault());
-  document.addEventListener('drop', (event) => {
-    event.preventDefault();
-    const file = event.dataTransfer?.files[0];
-    if (file !== undefined) openFile(file);
-  });
-  return { source, liveBadge, turnSelect, messages: messagesBox, totals, statechart: statechartBox, transitions, timeline, step };
 }
 
 async function fetchText(path: string): Promise<string> {
