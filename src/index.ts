@@ -18,6 +18,7 @@ export { DEFAULT_SEARCH_OPTIONS } from './search/search-options.js';
 export type { SearchOptions } from './search/search-options.js';
 export type { RankedTool, RankerDocument, ToolRanker } from './search/tool-ranker.js';
 export { TOOL_SEARCH_NAME } from '../machines/turn-machine.js';
+export { TOOL_SEARCH_WIRE_ALIAS } from './tool-search/tool-search-wire-names.js';
 
 // The execution pipeline (C4): permission and approval, the journal, timeouts, output bounding, artifacts.
 export type {

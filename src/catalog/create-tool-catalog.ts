@@ -5,6 +5,7 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { InvalidToolNameError, TOOL_NAME_PATTERN } from '../errors/invalid-tool-name-error.js';
 import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
+import { TOOL_SEARCH_WIRE_ALIAS } from '../tool-search/tool-search-wire-names.js';
 import type { CatalogEntry } from './catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
 import { measureDefinitionChars } from './measure-definition-chars.js';
@@ -42,7 +43,8 @@ export interface ToolCatalogOptions {
  * Classifies every bound tool as direct or deferred, measures its definition in characters
  * and renders the inventory — in one place, once.
  *
- * @throws {ReservedToolNameError} a bound tool is named `tool_search`.
+ * @throws {ReservedToolNameError} a bound tool is named `tool_search` or `turnscope_tool_search`
+ *   (`tool_search`'s name on OpenAI's Responses API).
  * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$`.
  * @throws {UnboundToolError} `groups`, `sources` or `direct` names a tool that is not bound.
  * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
@@ -53,7 +55,7 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   validateBindingShapes(options);
   const bound = Object.keys(options.tools).sort();
   for (const name of bound) {
-    if (name === TOOL_SEARCH_NAME) throw new ReservedToolNameError({ toolName: name });
+    if (name === TOOL_SEARCH_NAME || name === TOOL_SEARCH_WIRE_ALIAS) throw new ReservedToolNameError({ toolName: name });
     if (!TOOL_NAME_PATTERN.test(name)) throw new InvalidToolNameError({ toolName: name });
   }
   const boundSet = new Set(bound);

@@ -47,7 +47,8 @@ export function checkNames(option: string, names: unknown): void {
   }
 }
 
-function checkLabel(option: string, label: unknown): void {
+/** @throws {InvalidOptionError} unless `label` is 1–64 printable characters on one line (a group or source label). */
+export function checkLabel(option: string, label: unknown): void {
   if (typeof label !== 'string' || !LABEL_PATTERN.test(label)) {
     throw new InvalidOptionError({ option, value: label, expected: 'a label of 1 to 64 printable characters on one line' });
   }

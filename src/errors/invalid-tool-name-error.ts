@@ -5,18 +5,23 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
  * A bound tool's canonical name would be refused by providers. Code `invalid-tool-name`.
- * Fix: rename the key in the `tools` ToolSet so it matches `^[a-zA-Z0-9_-]{1,64}$`.
+ * Fix: rename the key in the `tools` ToolSet (or `clientTools`, as `option` says) so it
+ * matches `^[a-zA-Z0-9_-]{1,64}$`.
  */
 export class InvalidToolNameError extends TurnscopeError {
   readonly toolName: string;
+  /** The option the name came from: `tools` (default) or `clientTools`. */
+  readonly option: string;
 
-  constructor(options: { toolName: string }) {
+  constructor(options: { toolName: string; option?: string }) {
+    const option = options.option ?? 'tools';
     super({
       code: 'invalid-tool-name',
       message:
         `Tool name ${JSON.stringify(options.toolName)} is refused by providers: canonical names must match ` +
-        `^[a-zA-Z0-9_-]{1,64}$ (letters, digits, "_" and "-", 1 to 64 characters). Rename its key in \`tools\`.`,
+        `^[a-zA-Z0-9_-]{1,64}$ (letters, digits, "_" and "-", 1 to 64 characters). Rename its key in \`${option}\`.`,
     });
     this.toolName = options.toolName;
+    this.option = option;
   }
 }

@@ -1,5 +1,6 @@
 import { streamText, stepCountIs, type LanguageModel, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai';
 import type { ModelStepOutput, TurnToolCall } from '../../machines/turn-types.js';
+import { toolSearchWireNames } from '../tool-search/tool-search-wire-names.js';
 
 /** A {@link ModelStepOutput} with the provider's usage typed. */
 export interface ModelStep extends ModelStepOutput {
@@ -11,7 +12,9 @@ export interface ModelStep extends ModelStepOutput {
  * `activeTools` and `toolOrder` = the step-start visible set (C3, C20), `maxRetries: 0`
  * (retries are machine transitions, C16) and one step. Nothing is executed here: tool calls,
  * including calls to hidden or unknown tools and calls with malformed input, are returned
- * for the runtime's pipeline.
+ * for the runtime's pipeline. Tool names are canonical on both sides; only the request uses
+ * the provider's names ({@link toolSearchWireNames}: `tool_search` is aliased on OpenAI's
+ * Responses API).
  *
  * @throws the provider's error (e.g. `APICallError` with `isRetryable`) when the request fails.
  */
@@ -24,13 +27,15 @@ export async function callModelStep(options: {
   readonly abortSignal: AbortSignal;
   readonly onTextDelta: (text: string) => void;
 }): Promise<ModelStep> {
+  const wire = toolSearchWireNames(options.model);
+  const visible = options.visible.map(wire.toWire);
   const result = streamText({
-    model: options.model,
+    model: wire.model,
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    messages: [...options.messages],
-    tools: options.tools,
-    activeTools: [...options.visible],
-    toolOrder: [...options.visible],
+    messages: [...wire.messagesToWire(options.messages)],
+    tools: wire.tools(options.tools),
+    activeTools: visible,
+    toolOrder: visible,
     maxRetries: 0,
     stopWhen: stepCountIs(1),
     abortSignal: options.abortSignal,
@@ -48,7 +53,7 @@ export async function callModelStep(options: {
       const invalidJson = part.invalid === true && typeof part.input === 'string';
       toolCalls.push({
         toolCallId: part.toolCallId,
-        toolName: part.toolName,
+        toolName: wire.fromWire(part.toolName),
         input: part.input,
         ...(invalidJson ? { unparsableInput: true } : {}),
       });
@@ -59,7 +64,7 @@ export async function callModelStep(options: {
     }
   }
   if (failure !== undefined) throw failure.error;
-  const responseMessages = (await result.responseMessages).filter((message) => message.role === 'assistant');
+  const responseMessages = wire.messagesFromWire((await result.responseMessages).filter((message) => message.role === 'assistant'));
   return {
     // the SDK answers invalid calls with its own tool-error parts; the runtime's pipeline answers every call instead
     responseMessages,

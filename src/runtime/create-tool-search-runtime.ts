@@ -8,7 +8,7 @@ import type { ExecutionJournal } from '../execution/execution-journal.js';
 import { resolvePipelineSettings } from '../execution/execution-pipeline-settings.js';
 import { createFuseRanker } from '../search/create-fuse-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
-import type { ToolRanker } from '../search/tool-ranker.js';
+import type { RankerDocument, ToolRanker } from '../search/tool-ranker.js';
 import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import { createProfileBindings } from './create-profile-bindings.js';
 import { createTurnBinding } from './create-turn-binding.js';
@@ -77,12 +77,14 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const toolSearchInput = createToolSearchInputDefinition(search);
   const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
   const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: options.profiles });
-  const ranker = createFuseRanker(
+  const createRanker = (documents: readonly RankerDocument[]) => createFuseRanker(documents);
+  const ranker = createRanker(
     catalog.entries.filter((entry) => entry.kind === 'deferred').map(({ name, description, group }) => ({ name, description, group })),
   );
   const shared: RuntimeShared = Object.freeze({
     catalog,
     ranker,
+    createRanker,
     search,
     toolSearchInput,
     searchEnabled,

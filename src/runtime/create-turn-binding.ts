@@ -1,11 +1,13 @@
 import { asSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import type { CatalogEntry } from '../catalog/catalog-entry.js';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
 import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
 import { renderInventory } from '../catalog/render-inventory.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import type { SearchOptions } from '../search/search-options.js';
+import type { ToolRanker } from '../search/tool-ranker.js';
 import { createToolSearchTool } from '../tool-search/create-tool-search-tool.js';
 import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
 import type { ToolOverride } from './execution-profile.js';
@@ -39,6 +41,16 @@ export interface TurnBinding {
   schemaCharsOf(name: string): number;
   /** True for a deferred tool of this binding: what a search may return (S3). */
   isSearchable(name: string): boolean;
+  /**
+   * Where a tool of this binding came from, for telemetry: its `sources` entry (e.g. the MCP
+   * server), or the `clientId` of a client tool; `undefined` when not known.
+   */
+  sourceOf(name: string): string | undefined;
+  /**
+   * The ranker of this turn's searches when it is not the runtime's: set when client tools
+   * joined the binding (see `resolveTurnBinding`). `undefined`: the runtime's ranker.
+   */
+  readonly ranker?: ToolRanker;
 }
 
 /**
@@ -61,6 +73,12 @@ export function createTurnBinding(options: {
   readonly ceilingOption?: string;
   readonly overrides?: Readonly<Record<string, ToolOverride>>;
   readonly instructions?: string;
+  /**
+   * Tools a client offered for this turn only (`send({ clientTools })`), as entries built by
+   * `createClientToolEntries`: they join B on top of the ceiling, deferred (or direct when
+   * availability is `off`). Their names never clash with the catalog's. Default: none.
+   */
+  readonly clientEntries?: readonly CatalogEntry[];
 }): TurnBinding {
   const { catalog } = options;
   const option = options.ceilingOption ?? 'boundTools';
@@ -70,7 +88,10 @@ export function createTurnBinding(options: {
     }
   }
   const inCeiling = options.ceiling === undefined ? undefined : new Set(options.ceiling);
-  const entries = catalog.entries.filter((entry) => inCeiling === undefined || inCeiling.has(entry.name));
+  const clientEntries = options.clientEntries ?? [];
+  const ceilingEntries = catalog.entries.filter((entry) => inCeiling === undefined || inCeiling.has(entry.name));
+  // B stays sorted by canonical name with the client's tools in it
+  const entries = clientEntries.length === 0 ? ceilingEntries : [...ceilingEntries, ...clientEntries].sort(byName);
   const bound = entries.map((entry) => entry.name);
   const boundSet = new Set(bound);
   for (const name of Object.keys(options.overrides ?? {})) {
@@ -94,11 +115,15 @@ export function createTurnBinding(options: {
     tools.set(entry.name, changed ? ({ ...entry.tool, description, inputSchema: override?.inputSchema ?? entry.tool.inputSchema } as Tool) : entry.tool);
   }
 
-  const direct = catalog.direct.filter((name) => boundSet.has(name));
+  const direct = [
+    ...catalog.direct.filter((name) => boundSet.has(name)),
+    ...clientEntries.filter((entry) => entry.kind === 'direct').map((entry) => entry.name),
+  ];
   const deferred = entries.filter((entry) => entry.kind === 'deferred').map((entry) => entry.name);
   const deferredSet = new Set(deferred);
   const offerSearch = options.searchEnabled && deferred.length > 0;
   const inventory = renderInventory(entries);
+  const entryByName = new Map(entries.map((entry) => [entry.name, entry]));
   let toolSearch: (ProviderDefinition & { schemaChars: number }) | undefined;
   if (offerSearch) {
     const tool = createToolSearchTool({
@@ -125,6 +150,7 @@ export function createTurnBinding(options: {
     resolveTool: (name: string) => tools.get(name),
     schemaCharsOf: (name: string) => (name === TOOL_SEARCH_NAME ? (toolSearch?.schemaChars ?? 0) : (definitions.get(name)?.schemaChars ?? 0)),
     isSearchable: (name: string) => deferredSet.has(name),
+    sourceOf: (name: string) => entryByName.get(name)?.source,
   });
 }
 
@@ -134,4 +160,8 @@ function syncJsonSchema(option: string, schema: NonNullable<ToolOverride['inputS
     throw new InvalidOptionError({ option, value: 'a schema whose JSON schema resolves asynchronously', expected: 'a zod schema or jsonSchema({...}) with a plain object' });
   }
   return json as JSONSchema7;
+}
+
+function byName(a: CatalogEntry, b: CatalogEntry): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -37,9 +37,15 @@ export function createTurnRecorder(options: {
   readonly now: () => number;
   readonly parts: PartQueue<TurnStreamPart>;
   readonly telemetry: TelemetryDispatcher;
+  /** Where a tool came from (its source metadata), put on its `tool.execution.*` records. Default: none. */
+  readonly sourceOf?: (toolName: string) => string | undefined;
 }): TurnRecorder {
   const { turnId, now, parts, telemetry } = options;
   const base = (stepIndex: number) => ({ turnId, stepIndex, timestamp: now() });
+  const sourceOf = (toolName: string) => {
+    const source = options.sourceOf?.(toolName);
+    return source === undefined ? {} : { source };
+  };
   return {
     turnStart(record) {
       telemetry.emit({ type: 'turn.start', ...base(0), ...record });
@@ -57,7 +63,7 @@ export function createTurnRecorder(options: {
       parts.push({ type: 'tool-call', stepIndex, ...call });
     },
     toolExecutionStart(stepIndex, call, origin) {
-      telemetry.emit({ type: 'tool.execution.start', ...base(stepIndex), toolCallId: call.toolCallId, toolName: call.toolName, origin });
+      telemetry.emit({ type: 'tool.execution.start', ...base(stepIndex), toolCallId: call.toolCallId, toolName: call.toolName, origin, ...sourceOf(call.toolName) });
     },
     toolResult(stepIndex, result, origin) {
       parts.push({ type: 'tool-result', stepIndex, ...result });
@@ -67,6 +73,7 @@ export function createTurnRecorder(options: {
         toolCallId: result.toolCallId,
         toolName: result.toolName,
         origin,
+        ...sourceOf(result.toolName),
         outcome: result.outcome,
         durationMs: result.durationMs,
         ...(result.operationId === undefined ? {} : { operationId: result.operationId, replayed: result.replayed === true }),

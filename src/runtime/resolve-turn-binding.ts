@@ -1,3 +1,5 @@
+import { createClientToolEntries } from '../client-tools/create-client-tool-entries.js';
+import { createMergedRanker } from '../client-tools/create-merged-ranker.js';
 import { checkNames } from '../catalog/validate-binding-shapes.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
@@ -7,12 +9,20 @@ import type { RuntimeShared } from './runtime-shared.js';
 
 /**
  * The binding of one turn (C6): the runtime's default, a profile's, or an exact `boundTools`
- * ceiling — inside the profile's when both are given, since a ceiling can only narrow.
+ * ceiling — inside the profile's when both are given, since a ceiling can only narrow — plus
+ * the tools a client offered for this turn (`clientTools`), which join B on top of that
+ * ceiling for this turn only (C17). The runtime-wide catalog, bindings and ranker are only
+ * read (C19): a turn with client tools gets its own binding, and its own ranker that merges
+ * the runtime's with one built by the same factory over just the client tools.
  *
  * @throws {InvalidOptionError} an unknown profile, or `boundTools` that is not a list of names.
  * @throws {UnboundToolError} `boundTools` naming a tool that is not bound, or outside the profile.
+ * @throws for bad client tools, see `createClientToolEntries`.
  */
-export function resolveTurnBinding(shared: RuntimeShared, input: Pick<SendInput, 'profile' | 'boundTools'>): TurnBinding {
+export function resolveTurnBinding(
+  shared: RuntimeShared,
+  input: Pick<SendInput, 'profile' | 'boundTools' | 'clientTools' | 'clientId'>,
+): TurnBinding {
   let profile;
   if (input.profile !== undefined) {
     profile = shared.profiles.get(input.profile);
@@ -20,21 +30,34 @@ export function resolveTurnBinding(shared: RuntimeShared, input: Pick<SendInput,
       throw new InvalidOptionError({ option: 'profile', value: input.profile, expected: `one of the runtime's profiles: ${[...shared.profiles.keys()].join(', ')}` });
     }
   }
-  if (input.boundTools === undefined) return profile?.binding ?? shared.defaultBinding;
-  checkNames('boundTools', input.boundTools);
-  const outer = profile?.binding.bound ?? shared.catalog.bound;
-  for (const name of input.boundTools) {
-    if (!outer.includes(name)) throw new UnboundToolError({ toolName: name, option: 'boundTools', bound: outer });
+  if (input.boundTools !== undefined) {
+    checkNames('boundTools', input.boundTools);
+    const outer = profile?.binding.bound ?? shared.catalog.bound;
+    for (const name of input.boundTools) {
+      if (!outer.includes(name)) throw new UnboundToolError({ toolName: name, option: 'boundTools', bound: outer });
+    }
   }
-  return createTurnBinding({
+  const clientEntries =
+    input.clientTools === undefined && input.clientId === undefined
+      ? []
+      : createClientToolEntries({ clientTools: input.clientTools ?? {}, clientId: input.clientId, catalog: shared.catalog, searchEnabled: shared.searchEnabled });
+  if (input.boundTools === undefined && clientEntries.length === 0) return profile?.binding ?? shared.defaultBinding;
+
+  const ceiling = input.boundTools ?? profile?.binding.bound;
+  const binding = createTurnBinding({
     catalog: shared.catalog,
     search: shared.search,
     toolSearchInput: shared.toolSearchInput,
     searchEnabled: shared.searchEnabled,
-    ceiling: input.boundTools,
+    ...(ceiling === undefined ? {} : { ceiling }),
     ...(profile?.profile.overrides === undefined
       ? {}
-      : { overrides: Object.fromEntries(Object.entries(profile.profile.overrides).filter(([name]) => input.boundTools!.includes(name))) }),
+      : { overrides: Object.fromEntries(Object.entries(profile.profile.overrides).filter(([name]) => ceiling!.includes(name))) }),
     ...(profile?.profile.instructions === undefined ? {} : { instructions: profile.profile.instructions }),
+    clientEntries,
   });
+  const searchable = clientEntries.filter((entry) => entry.kind === 'deferred');
+  if (searchable.length === 0) return binding;
+  const clientRanker = shared.createRanker(searchable.map(({ name, description, group }) => ({ name, description, group })));
+  return Object.freeze({ ...binding, ranker: createMergedRanker([shared.ranker, clientRanker]) });
 }

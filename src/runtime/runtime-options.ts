@@ -144,6 +144,22 @@ export interface SendInput {
    * `boundTools` when both are given), its instructions come first. Default: none.
    */
   readonly profile?: string;
+  /**
+   * Tools a client offers for this turn only (e.g. a UI's tools), keyed by canonical name
+   * (`^[a-zA-Z0-9_-]{1,64}$`). They join this turn's B on top of its ceiling (`boundTools`,
+   * `profile`): deferred (direct when availability is `off`), grouped under `clientId` in the
+   * inventory (C8), searchable by this turn's `tool_search`, run through the same pipeline as
+   * every other tool (C4), and gone when the turn ends (C17); the runtime is not changed (C19).
+   * Names may not clash with the runtime's bound tools. Default: none.
+   * @throws {ClientToolNameCollisionError} a name the runtime already binds.
+   * @throws {InvalidToolNameError} | {ReservedToolNameError} | {InvalidOptionError} a bad name or tool.
+   */
+  readonly clientTools?: ToolSet;
+  /**
+   * The client offering `clientTools`: their inventory group and their `source` in telemetry.
+   * A label of 1–64 printable characters. Default `'client'`.
+   */
+  readonly clientId?: string;
   /** Aborting it ends the turn in `cancelled` and aborts running tools. */
   readonly abortSignal?: AbortSignal;
   /** An xstate inspection observer attached to the turn actor (e.g. Stately's inspector). */

@@ -42,7 +42,7 @@ export function startTurn(
   const required = requiredTools({ stepIndex: 0, active: [], messages });
   const turnId = shared.generateId();
   const parts = createPartQueue<TurnStreamPart>();
-  const recorder = createTurnRecorder({ turnId, now: shared.now, parts, telemetry: shared.telemetry });
+  const recorder = createTurnRecorder({ turnId, now: shared.now, parts, telemetry: shared.telemetry, sourceOf: binding.sourceOf });
   const steps: TurnStepRecord[] = [];
   let usage: LanguageModelUsage = EMPTY_USAGE;
   let activated: string[] = [];
@@ -107,7 +107,7 @@ export function startTurn(
         const { active, pending } = actor.getSnapshot().context;
         const outcome = runToolSearch({
           input: searchInput as ToolSearchInput,
-          ranker: shared.ranker,
+          ranker: binding.ranker ?? shared.ranker,
           search: shared.search,
           isSearchable: binding.isSearchable,
           alreadyActive: new Set([...active, ...pending]),

@@ -64,6 +64,11 @@ export interface ToolExecutionStartRecord extends RecordBase {
   readonly toolCallId: string;
   readonly toolName: string;
   readonly origin: TelemetryToolOrigin;
+  /**
+   * Where the tool came from: its `sources` entry (e.g. the MCP server that offered it) or the
+   * `clientId` of a client tool. Absent when not known (no source given, `tool_search`, unknown names).
+   */
+  readonly source?: string;
 }
 
 /** A tool call left the pipeline (C21): every call ends in exactly one of these. */
@@ -72,6 +77,8 @@ export interface ToolExecutionEndRecord extends RecordBase {
   readonly toolCallId: string;
   readonly toolName: string;
   readonly origin: TelemetryToolOrigin;
+  /** As on `tool.execution.start`. */
+  readonly source?: string;
   readonly outcome: ToolCallOutcome;
   readonly durationMs: number;
   /** The call's operation id, once it reached the durable execution record (passed permission). */

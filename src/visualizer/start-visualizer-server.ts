@@ -95,7 +95,12 @@ async function handle(context: {
 }): Promise<void> {
   const { request, response, options } = context;
   if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Only GET and HEAD are served.');
-  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+  } catch {
+    return sendText(response, 400, 'Malformed path.');
+  }
   const { source } = options;
   switch (path) {
     case '/api/session': {

@@ -79,6 +79,7 @@ describe('startVisualizerServer', () => {
       expect((await get(server.url, '/assets/%2e%2e/%2e%2e/secret.txt')).status).toBe(404);
       expect((await get(server.url, '/api/trace')).status).toBe(404);
       expect((await get(server.url, '/api/events')).status).toBe(404);
+      expect((await get(server.url, '/assets/%E0%A4%A')).status).toBe(400);
     });
   });
 

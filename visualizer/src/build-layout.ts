@@ -38,7 +38,7 @@ export function buildLayout(handlers: {
     turnSelect,
     messages: h('div', { class: 'messages' }),
     totals: h('div', {}),
-    statechart: h('div', { class: 'statechart', data: { testid: 'statechart' } }),
+    statechart: h('div', { class: 'statechart', data: { testid: 'statechart' } }, h('p', { class: 'empty' }, 'Drawing the statechart…')),
     transitions: h('div', {}),
     timeline: h('div', {}),
     step: h('div', {}),

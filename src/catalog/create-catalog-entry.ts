@@ -1,0 +1,63 @@
+import { asSchema, type JSONSchema7, type Tool } from 'ai';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { CatalogEntry } from './catalog-entry.js';
+import { measureDefinitionChars } from './measure-definition-chars.js';
+
+/**
+ * Builds the frozen catalog entry of one tool: its JSON schema, its description (a
+ * context-dependent one resolved once, without context) and its definition size (C10).
+ * Shared by the runtime's catalog and the client tools of one send, so both are measured
+ * and indexed the same way.
+ *
+ * @param options.option the option the tool came from, for error messages: `tools` or `clientTools`.
+ * @throws {InvalidOptionError} the tool has no input schema, or its JSON schema is only
+ *   available asynchronously.
+ */
+export function createCatalogEntry(options: {
+  readonly name: string;
+  readonly tool: Tool;
+  readonly group: string;
+  readonly source: string | undefined;
+  readonly kind: CatalogEntry['kind'];
+  readonly option: string;
+}): CatalogEntry {
+  const { name, tool, option } = options;
+  const inputSchema = jsonSchemaOf(option, name, tool);
+  const description = descriptionOf(tool);
+  return Object.freeze({
+    name,
+    description,
+    group: options.group,
+    source: options.source,
+    kind: options.kind,
+    inputSchema,
+    schemaChars: measureDefinitionChars({ name, description, inputSchema }),
+    tool,
+  });
+}
+
+function jsonSchemaOf(option: string, name: string, tool: Tool): JSONSchema7 {
+  if (tool === null || typeof tool !== 'object' || tool.inputSchema === undefined) {
+    throw new InvalidOptionError({
+      option: `${option}.${name}`,
+      value: tool,
+      expected: 'an AI SDK tool with an inputSchema (use tool({ description, inputSchema, execute }))',
+    });
+  }
+  const schema = asSchema(tool.inputSchema).jsonSchema;
+  if (typeof (schema as PromiseLike<JSONSchema7>).then === 'function') {
+    throw new InvalidOptionError({
+      option: `${option}.${name}.inputSchema`,
+      value: 'a schema whose JSON schema resolves asynchronously',
+      expected: 'a zod schema or jsonSchema({...}) with a plain object, so its size can be measured at construction',
+    });
+  }
+  return schema as JSONSchema7;
+}
+
+function descriptionOf(tool: Tool): string {
+  const description = tool.description;
+  // A context-dependent description is resolved once, without context, so it can be measured and indexed.
+  if (typeof description === 'function') return String(description({ context: undefined }));
+  return description ?? '';
+}

@@ -1,0 +1,68 @@
+import type { Tool } from 'ai';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import type { CatalogEntry } from '../catalog/catalog-entry.js';
+import { createCatalogEntry } from '../catalog/create-catalog-entry.js';
+import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
+import { checkLabel } from '../catalog/validate-binding-shapes.js';
+import { ClientToolNameCollisionError } from '../errors/client-tool-name-collision-error.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { InvalidToolNameError, TOOL_NAME_PATTERN } from '../errors/invalid-tool-name-error.js';
+import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
+
+/** The group and source of client tools when `send()` names no `clientId`. */
+export const DEFAULT_CLIENT_ID = 'client';
+
+/**
+ * The catalog entries of the tools a client offers for one turn (`send({ clientTools })`):
+ * measured like bound tools, grouped by the client and with the client as their source (C8),
+ * deferred — or direct when availability is `off` (C6). Sorted by canonical name. The
+ * runtime's catalog is only read, never changed (C19).
+ *
+ * @param options.clientTools the `ToolSet` the client offers; keys are canonical names.
+ * @param options.clientId the client's label; default {@link DEFAULT_CLIENT_ID}.
+ * @throws {InvalidOptionError} `clientTools` is not a plain object of tools, a tool has no
+ *   input schema, or `clientId` is not a label of 1–64 printable characters on one line.
+ * @throws {ReservedToolNameError} a client tool is named `tool_search`.
+ * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$` (`option: 'clientTools'`).
+ * @throws {ClientToolNameCollisionError} a name is already bound to the runtime.
+ */
+export function createClientToolEntries(options: {
+  readonly clientTools: unknown;
+  readonly clientId: unknown;
+  readonly catalog: ToolCatalog;
+  readonly searchEnabled: boolean;
+}): CatalogEntry[] {
+  const { clientTools, catalog } = options;
+  if (!isPlainObject(clientTools)) {
+    throw new InvalidOptionError({
+      option: 'clientTools',
+      value: clientTools,
+      expected: 'an AI SDK ToolSet: a plain object whose keys are tool names (not an array or a Map)',
+    });
+  }
+  const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
+  checkLabel('clientId', clientId);
+  const label = clientId as string;
+  const names = Object.keys(clientTools).sort();
+  for (const name of names) {
+    if (name === TOOL_SEARCH_NAME) throw new ReservedToolNameError({ toolName: name });
+    if (!TOOL_NAME_PATTERN.test(name)) throw new InvalidToolNameError({ toolName: name, option: 'clientTools' });
+    if (catalog.get(name) !== undefined) throw new ClientToolNameCollisionError({ toolName: name, clientId: label });
+  }
+  return names.map((name) =>
+    createCatalogEntry({
+      name,
+      tool: clientTools[name] as Tool,
+      group: label,
+      source: label,
+      kind: options.searchEnabled ? 'deferred' : 'direct',
+      option: 'clientTools',
+    }),
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
