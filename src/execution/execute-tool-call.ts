@@ -5,6 +5,7 @@ import { askPermission } from './ask-permission.js';
 import { boundModelOutput } from './bound-model-output.js';
 import { checkAvailability } from './check-availability.js';
 import { executeStage } from './execute-stage.js';
+import { defaultOperationId } from './execution-pipeline-settings.js';
 import { inputDigest } from './input-digest.js';
 import { journalStage } from './journal-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
@@ -136,8 +137,11 @@ export async function executeToolCall(options: {
 }
 
 function deriveOperationId(context: StepExecutionContext, call: TurnToolCall, input: unknown): string | { error: string } {
+  const { operationIdOf } = context.pipeline;
+  if (operationIdOf === defaultOperationId) return defaultOperationId({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input });
   try {
-    const id = context.pipeline.operationIdOf({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input: copyOf(input) });
+    // the caller's function gets its own copy of the input, like the permission check
+    const id = operationIdOf({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input: copyOf(input) });
     return typeof id === 'string' && id !== '' ? id : { error: `the operationId option returned ${JSON.stringify(id)}, not a non-empty string` };
   } catch (error) {
     return { error: `the operationId option failed: ${error instanceof Error ? error.message : String(error)}` };

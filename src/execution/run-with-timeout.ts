@@ -9,32 +9,49 @@ export type TimedRun<T> = { readonly timedOut: false; readonly value: T } | { re
  *
  * @param options.timeoutMs milliseconds; `0` means no timeout.
  */
-export async function runWithTimeout<T>(options: {
+export function runWithTimeout<T>(options: {
   readonly timeoutMs: number;
   readonly signal: AbortSignal;
   readonly run: (signal: AbortSignal) => Promise<T>;
 }): Promise<TimedRun<T>> {
+  const { signal, timeoutMs } = options;
   const controller = new AbortController();
-  const forwardAbort = () => controller.abort(options.signal.reason);
-  if (options.signal.aborted) forwardAbort();
-  else options.signal.addEventListener('abort', forwardAbort, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<{ timedOut: true }>((resolve) => {
-    if (options.timeoutMs <= 0) return;
-    timer = setTimeout(() => {
-      controller.abort(timeoutError(options.timeoutMs));
-      resolve({ timedOut: true });
-    }, options.timeoutMs);
+  const forwardAbort = () => controller.abort(signal.reason);
+  if (signal.aborted) forwardAbort();
+  else signal.addEventListener('abort', forwardAbort, { once: true });
+  return new Promise<TimedRun<T>>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal.removeEventListener('abort', forwardAbort);
+    };
+    if (timeoutMs > 0) {
+      timer = setTimeout(() => {
+        settle();
+        controller.abort(timeoutError(timeoutMs));
+        resolve({ timedOut: true });
+      }, timeoutMs);
+    }
+    // after a timeout these settle a promise that is already resolved: ignored, never unhandled
+    let running: Promise<T>;
+    try {
+      running = options.run(controller.signal);
+    } catch (error) {
+      settle();
+      reject(error);
+      return;
+    }
+    running.then(
+      (value) => {
+        settle();
+        resolve({ timedOut: false, value });
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
   });
-  const running = options.run(controller.signal);
-  // a run that rejects after its timeout must not surface as an unhandled rejection
-  running.catch(() => undefined);
-  try {
-    return await Promise.race([running.then((value) => ({ timedOut: false as const, value })), timedOut]);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    options.signal.removeEventListener('abort', forwardAbort);
-  }
 }
 
 function timeoutError(timeoutMs: number): Error {
