@@ -39,7 +39,7 @@ beforeAll(async () => {
     args: CHROMIUM_FLAGS,
     viewport: { width: 1440, height: 1000 },
   });
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await context?.close();
@@ -56,7 +56,7 @@ async function open(url: string): Promise<Page> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 90_000 });
   expect(errors).toEqual([]);
   return page;
 }
@@ -79,7 +79,7 @@ describe('the visualizer page on the recorded demo trace', () => {
   beforeAll(async () => {
     server = await serve({ kind: 'file', path: DEMO_TRACE });
     page = await open(server.url);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await page?.close();
@@ -160,7 +160,7 @@ describe('the visualizer page on the recorded demo trace', () => {
       await fresh.close();
     }
     expect(existsSync(SCREENSHOT)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the visualizer page on a trace it cannot replay', () => {
@@ -179,7 +179,7 @@ describe('the visualizer page on a trace it cannot replay', () => {
       await page.close();
       await server.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('says so when the trace file is gone', async () => {
     const path = join(workDir, 'gone.jsonl');
@@ -191,7 +191,7 @@ describe('the visualizer page on a trace it cannot replay', () => {
       await page.close();
       await server.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the visualizer page started without a trace', () => {
@@ -208,7 +208,7 @@ describe('the visualizer page started without a trace', () => {
       await page.close();
       await server.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the visualizer page following a live demo run', () => {
@@ -234,5 +234,5 @@ describe('the visualizer page following a live demo run', () => {
       stop.abort();
     }
     expect(await running).toEqual({ status: 'completed', interrupted: false });
-  }, 90_000);
+  }, 150_000);
 });

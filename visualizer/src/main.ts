@@ -236,6 +236,9 @@ function messages(): HTMLElement[] {
 
 function emptyMessage(): HTMLElement {
   if (state.live !== undefined) return h('p', { class: 'empty' }, 'Waiting for the run\'s first record…');
+  if (state.parsed !== undefined || state.fatal !== undefined) {
+    return h('p', { class: 'empty' }, 'Nothing to replay: see the message above. Open another trace with the button above or drop one on the page.');
+  }
   return h(
     'div',
     { class: 'empty-state' },
