@@ -16,7 +16,15 @@ export { createFuseRanker } from './search/create-fuse-ranker.js';
 export { selectActivations } from './search/select-activations.js';
 export { DEFAULT_SEARCH_OPTIONS } from './search/search-options.js';
 export type { SearchOptions } from './search/search-options.js';
-export type { RankedTool, RankerDocument, ToolRanker } from './search/tool-ranker.js';
+export type { AsyncToolRanker, RankedTool, RankerDocument, RankerParameter, ToolRanker } from './search/tool-ranker.js';
+export { createHybridRanker, DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, NAMED_TOOL_SCORE } from './search/create-hybrid-ranker.js';
+export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './search/create-hybrid-ranker.js';
+export { createSemanticRanker } from './search/create-semantic-ranker.js';
+export type { SemanticFusionWeights, SemanticRankerOptions } from './search/create-semantic-ranker.js';
+export { createEmbeddingCache } from './search/embedding-cache.js';
+export type { EmbeddingCache } from './search/embedding-cache.js';
+export { rankerDocumentOf } from './search/ranker-document-of.js';
+export type { RankerOption } from './search/resolve-ranker.js';
 export { TOOL_SEARCH_NAME } from '../machines/turn-machine.js';
 export { TOOL_SEARCH_WIRE_ALIAS } from './tool-search/tool-search-wire-names.js';
 

@@ -6,7 +6,8 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
 import { resolvePipelineSettings } from '../execution/execution-pipeline-settings.js';
-import { createFuseRanker } from '../search/create-fuse-ranker.js';
+import { rankerDocumentOf } from '../search/ranker-document-of.js';
+import { resolveRanker } from '../search/resolve-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import type { RankerDocument, ToolRanker } from '../search/tool-ranker.js';
 import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
@@ -77,10 +78,8 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const toolSearchInput = createToolSearchInputDefinition(search);
   const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
   const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: options.profiles });
-  const createRanker = (documents: readonly RankerDocument[]) => createFuseRanker(documents);
-  const ranker = createRanker(
-    catalog.entries.filter((entry) => entry.kind === 'deferred').map(({ name, description, group }) => ({ name, description, group })),
-  );
+  const createRanker = (documents: readonly RankerDocument[]) => resolveRanker(options.ranker, documents);
+  const ranker = createRanker(catalog.entries.filter((entry) => entry.kind === 'deferred').map((entry) => rankerDocumentOf(entry)));
   const shared: RuntimeShared = Object.freeze({
     catalog,
     ranker,

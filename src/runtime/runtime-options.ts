@@ -6,6 +6,7 @@ import type { OutputLimit } from '../execution/bound-text.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
 import type { OperationIdRequest, TimeoutOptions } from '../execution/execution-pipeline-settings.js';
 import type { PermissionCheck, ToolApprover } from '../execution/permission.js';
+import type { RankerOption } from '../search/resolve-ranker.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
 import type { ExecutionProfile } from './execution-profile.js';
@@ -45,6 +46,13 @@ export interface ToolSearchRuntimeOptions {
   readonly availability?: 'search' | 'off';
   /** Limits of one `tool_search` call (C10). See {@link SearchOptions} for the defaults. */
   readonly search?: Partial<SearchOptions>;
+  /**
+   * The ranker behind `tool_search`, built once over the deferred tools (their names,
+   * descriptions, groups and input-schema parameters) and shared by all turns (C19):
+   * `'hybrid'` (default: exact names first, BM25 fused with name coverage, fuse.js typo
+   * correction), `'fuse'` (the first ranker), or `(documents) => ToolRanker` for your own.
+   */
+  readonly ranker?: RankerOption;
   /**
    * Named execution profiles (C6): each an exact ceiling for the turns that pick it with
    * `send({ profile })`, with optional instructions and per-tool description or schema

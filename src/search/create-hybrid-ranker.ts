@@ -1,0 +1,247 @@
+import MiniSearch from 'minisearch';
+import { createNameTypoCorrector } from './create-name-typo-corrector.js';
+import { findNamedTools } from './find-named-tools.js';
+import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
+import { stemWord, tokenizeText } from './tokenize-text.js';
+import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
+
+/** BM25 field boosts of {@link createHybridRanker}. */
+export interface FieldBoosts {
+  /** The canonical name's words. */
+  readonly name: number;
+  readonly description: number;
+  readonly parameterNames: number;
+  readonly parameterDescriptions: number;
+  readonly group: number;
+}
+
+/** Weights of the lexical signals fused by {@link createHybridRanker}. */
+export interface FusionWeights {
+  /** BM25 over every field, divided by the query's best BM25 score (so in [0, 1]). */
+  readonly bm25: number;
+  /** Share of the tool's name words (IDF-weighted) that the query contains, in [0, 1]. */
+  readonly nameCoverage: number;
+}
+
+/** Options of {@link createHybridRanker}; every field has a default chosen from the eval. */
+export interface HybridRankerOptions {
+  readonly boosts?: Partial<FieldBoosts>;
+  readonly weights?: Partial<FusionWeights>;
+  /** Distinct query terms ranked at most (C12: bounds the work of one search). Default 64. */
+  readonly maxQueryTerms?: number;
+  /** Prefix-match query terms of at least this many characters (`0` turns prefix matching off). Default 4. */
+  readonly minPrefixChars?: number;
+  /** Mistyped query terms corrected by fuse.js per query at most. Default 3. */
+  readonly maxTypoTerms?: number;
+  /** Weight of a corrected term relative to a term typed right, times the correction's similarity. Default 0.5. */
+  readonly typoWeight?: number;
+  /** MiniSearch's BM25+ parameters. Default `{ k: 1.2, b: 0.7, d: 0.5 }`. */
+  readonly bm25?: { readonly k: number; readonly b: number; readonly d: number };
+}
+
+/** Field boosts chosen by `npm run eval:tune` (see the README's Performance section). */
+export const DEFAULT_FIELD_BOOSTS: FieldBoosts = Object.freeze({
+  name: 1,
+  description: 1,
+  parameterNames: 0.1,
+  parameterDescriptions: 0,
+  group: 2,
+});
+
+/** Fusion weights chosen by `npm run eval:tune`. */
+export const DEFAULT_FUSION_WEIGHTS: FusionWeights = Object.freeze({ bm25: 1, nameCoverage: 0.2 });
+
+/** The rest of {@link HybridRankerOptions}' defaults, chosen by `npm run eval:tune`. */
+export const DEFAULT_HYBRID_SETTINGS = Object.freeze({
+  maxQueryTerms: 64,
+  minPrefixChars: 4,
+  maxTypoTerms: 3,
+  typoWeight: 0.5,
+  bm25: Object.freeze({ k: 1.2, b: 0.7, d: 0.5 }),
+});
+
+/** Queries of at most this many terms have every unknown term typo-corrected. */
+const SHORT_QUERY_TERMS = 3;
+
+/**
+ * Score of the first tool a query names outright (the next gets one less, and so on): far
+ * above any fused score, which is at most the sum of the weights. Another ranker that fuses
+ * these ranks can tell named tools by a score of at least half of this.
+ */
+export const NAMED_TOOL_SCORE = 1_000_000;
+
+interface IndexedFields {
+  readonly id: number;
+  readonly name: string;
+  readonly description: string;
+  readonly parameterNames: string;
+  readonly parameterDescriptions: string;
+  readonly group: string;
+}
+
+/**
+ * The default ranker behind `tool_search`: exact names first, then BM25 fused with name
+ * coverage, with fuse.js correcting mistyped name words. Built once per runtime; `rank` is
+ * pure and safe to share between turns (C19).
+ *
+ * 1. Named tools rank first (C9): `select:a,b` returns exactly those tools; a query equal to a
+ *    canonical name, or containing a compound canonical name as a word, puts it at rank 1.
+ * 2. The query is cut to its first 32 distinct terms (of its first 4,000 characters), tokenized
+ *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming).
+ * 3. A term found nowhere in the index is looked up among the name words with fuse.js
+ *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity.
+ * 4. BM25 (MiniSearch) over name words, description, parameter names, parameter descriptions
+ *    and group, with field boosts and prefix matching, is normalised by the best score and
+ *    fused linearly with name coverage (the IDF-weighted share of a tool's name words in the
+ *    query). Ties break by canonical name.
+ */
+export function createHybridRanker(documents: readonly RankerDocument[], options: HybridRankerOptions = {}): ToolRanker {
+  const boosts = { ...DEFAULT_FIELD_BOOSTS, ...options.boosts };
+  const weights = { ...DEFAULT_FUSION_WEIGHTS, ...options.weights };
+  const maxQueryTerms = options.maxQueryTerms ?? DEFAULT_HYBRID_SETTINGS.maxQueryTerms;
+  const minPrefixChars = options.minPrefixChars ?? DEFAULT_HYBRID_SETTINGS.minPrefixChars;
+  const maxTypoTerms = options.maxTypoTerms ?? DEFAULT_HYBRID_SETTINGS.maxTypoTerms;
+  const typoWeight = options.typoWeight ?? DEFAULT_HYBRID_SETTINGS.typoWeight;
+  const bm25Parameters = options.bm25 ?? DEFAULT_HYBRID_SETTINGS.bm25;
+
+  const names = documents.map((document) => document.name);
+  const nameSet = new Set(names);
+  const byLowerName = new Map<string, string>();
+  for (const name of [...names].sort()) if (!byLowerName.has(name.toLowerCase())) byLowerName.set(name.toLowerCase(), name);
+
+  // a field boosted 0 is not indexed at all: it could only cost build time and memory
+  const fieldNames = (Object.keys(boosts) as (keyof FieldBoosts)[]).filter((field) => boosts[field] > 0);
+  const vocabulary = new Set<string>();
+  const nameTermsById: string[][] = [];
+  const fields: IndexedFields[] = documents.map((document, id) => {
+    const nameTerms = tokenizeText(document.name);
+    nameTermsById.push([...new Set(nameTerms)]);
+    const parameters = document.parameters ?? [];
+    const indexed: IndexedFields = {
+      id,
+      name: nameTerms.join(' '),
+      description: boosts.description > 0 ? tokenizeText(document.description).join(' ') : '',
+      parameterNames: boosts.parameterNames > 0 ? parameters.flatMap((parameter) => tokenizeText(parameter.name)).join(' ') : '',
+      parameterDescriptions:
+        boosts.parameterDescriptions > 0 ? parameters.flatMap((parameter) => tokenizeText(parameter.description)).join(' ') : '',
+      group: boosts.group > 0 ? tokenizeText(document.group).join(' ') : '',
+    };
+    for (const field of fieldNames) for (const term of indexed[field].split(' ')) if (term.length > 0) vocabulary.add(term);
+    return indexed;
+  });
+
+  const bm25 = new MiniSearch<IndexedFields>({
+    idField: 'id',
+    fields: fieldNames,
+    tokenize: (text) => text.split(' '),
+    processTerm: (term) => (term.length > 0 ? term : null),
+  });
+  bm25.addAll(fields);
+
+  // name coverage: name word → ids, each word weighted by its IDF among the names
+  const idsByNameTerm = new Map<string, number[]>();
+  nameTermsById.forEach((terms, id) => {
+    for (const term of terms) {
+      const ids = idsByNameTerm.get(term) ?? [];
+      ids.push(id);
+      idsByNameTerm.set(term, ids);
+    }
+  });
+  const nameTermIdf = new Map<string, number>();
+  for (const [term, ids] of idsByNameTerm) nameTermIdf.set(term, Math.log(1 + documents.length / ids.length));
+  const nameIdfTotal = nameTermsById.map((terms) => terms.reduce((sum, term) => sum + (nameTermIdf.get(term) ?? 0), 0));
+  const corrector = createNameTypoCorrector(
+    documents.flatMap((document) => tokenizeText(document.name, { stem: false })),
+    stemWord,
+  );
+  const compoundNames = new Set(names.filter((name) => tokenizeText(name).length >= 2));
+  const isCompound = (name: string) => compoundNames.has(name);
+
+  return {
+    name: 'hybrid',
+    rank(query: string, maxResults: number): RankedTool[] {
+      if (typeof query !== 'string' || maxResults <= 0) return [];
+      const named = findNamedTools({
+        query,
+        byLowerName,
+        names: nameSet,
+        isCompound,
+        resolveTypo: (entry) => resolveNameTypo(entry),
+        maxScanChars: MAX_QUERY_SCAN_CHARS,
+      });
+      const ranked: RankedTool[] = named.names.map((name, index) => ({ name, score: NAMED_TOOL_SCORE - index }));
+      if (named.select || ranked.length >= maxResults) return ranked.slice(0, maxResults);
+
+      const termWeights = weightedTerms(query);
+      const scores = fuse(termWeights);
+      const seen = new Set(named.names);
+      const rest = [...scores]
+        .filter(([id]) => !seen.has(names[id]!))
+        .map(([id, score]) => ({ name: names[id]!, score: Math.round(score * 1e6) / 1e6 }))
+        .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return [...ranked, ...rest].slice(0, maxResults);
+    },
+  };
+
+  function weightedTerms(query: string): Map<string, number> {
+    const termWeights = new Map<string, number>();
+    const terms = queryTerms(query, maxQueryTerms);
+    // In a sentence an unknown word is usually a real word the catalog lacks, not a typo:
+    // correct only short queries and identifier-like words (what a model writes for a name).
+    let identifiers: Set<string> | undefined;
+    const mayBeTypo = (term: string) => terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
+    let typos = 0;
+    for (const { term, word } of terms) {
+      if (vocabulary.has(term)) {
+        termWeights.set(term, 1);
+      } else if (typos < maxTypoTerms && mayBeTypo(term)) {
+        const correction = corrector.correct(word);
+        if (correction === undefined) continue;
+        typos += 1;
+        termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, typoWeight * correction.similarity));
+      }
+    }
+    return termWeights;
+  }
+
+  function fuse(termWeights: ReadonlyMap<string, number>): Map<number, number> {
+    const scores = new Map<number, number>();
+    if (termWeights.size === 0) return scores;
+    const hits = bm25.search([...termWeights.keys()].join(' '), {
+      boost: boosts,
+      prefix: (term) => minPrefixChars > 0 && term.length >= minPrefixChars,
+      boostTerm: (term) => termWeights.get(term) ?? 1,
+      combineWith: 'OR',
+      bm25: bm25Parameters,
+    });
+    const best = hits[0]?.score ?? 0;
+    if (best > 0) for (const hit of hits) scores.set(hit.id as number, (weights.bm25 * hit.score) / best);
+    if (weights.nameCoverage > 0) {
+      const covered = new Map<number, number>();
+      for (const [term, weight] of termWeights) {
+        const idf = nameTermIdf.get(term);
+        if (idf === undefined) continue;
+        for (const id of idsByNameTerm.get(term)!) covered.set(id, (covered.get(id) ?? 0) + weight * idf);
+      }
+      for (const [id, idf] of covered) {
+        scores.set(id, (scores.get(id) ?? 0) + (weights.nameCoverage * idf) / nameIdfTotal[id]!);
+      }
+    }
+    return scores;
+  }
+
+  function resolveNameTypo(entry: string): string | undefined {
+    const wanted = tokenizeText(entry, { stem: false }).map((word) =>
+      nameTermIdf.has(stemWord(word)) ? stemWord(word) : (corrector.correct(word)?.term ?? stemWord(word)),
+    );
+    if (wanted.length === 0) return undefined;
+    let bestId: number | undefined;
+    for (const id of idsByNameTerm.get(wanted[0]!) ?? []) {
+      const terms = nameTermsById[id]!;
+      if (terms.length === wanted.length && wanted.every((term) => terms.includes(term))) {
+        if (bestId === undefined || names[id]! < names[bestId]!) bestId = id;
+      }
+    }
+    return bestId === undefined ? undefined : names[bestId];
+  }
+}

@@ -1,0 +1,105 @@
+import { cosineSimilarity, embed, embedMany, type EmbeddingModel } from 'ai';
+import { createHybridRanker, NAMED_TOOL_SCORE } from './create-hybrid-ranker.js';
+import { embeddingCacheKey, processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
+import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
+import type { AsyncToolRanker, RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
+
+/** Weights of reciprocal-rank fusion in {@link createSemanticRanker}. */
+export interface SemanticFusionWeights {
+  readonly lexical: number;
+  readonly semantic: number;
+}
+
+/** Options of {@link createSemanticRanker}. */
+export interface SemanticRankerOptions {
+  readonly documents: readonly RankerDocument[];
+  /** Any AI SDK embedding model (e.g. `openai.embedding('text-embedding-3-small')`). */
+  readonly model: EmbeddingModel;
+  /** The lexical ranker fused with the embeddings. Default: {@link createHybridRanker} over `documents`. */
+  readonly lexical?: ToolRanker;
+  /** Default `{ lexical: 1, semantic: 1 }` (not tuned: see the README's Performance section). */
+  readonly weights?: Partial<SemanticFusionWeights>;
+  /** Where catalog embeddings are kept by content hash. Default: one in-memory cache per process. */
+  readonly cache?: EmbeddingCache;
+  /** Passed to `embedMany` for the catalog. Default: the AI SDK's. */
+  readonly maxParallelCalls?: number;
+  readonly abortSignal?: AbortSignal;
+}
+
+/** Constant of reciprocal-rank fusion: `weight / (RRF_K + rank)`. 60 is the usual choice (Cormack et al., 2009). */
+const RRF_K = 60;
+/** Candidates taken from each ranking before fusion, at least. */
+const MIN_FUSION_DEPTH = 50;
+
+/**
+ * Semantic ranking fused with the lexical ranks. Embeds every tool (name words, description,
+ * parameter names) once with `embedMany` — texts already in `cache` (keyed by a content hash of
+ * model and text) are not embedded again — then, per query, embeds the query (its first 4,000
+ * characters) with `embed`, ranks the tools by cosine similarity and fuses that ranking with the
+ * lexical one by weighted reciprocal-rank fusion. Tools the query names outright (`select:`, an
+ * exact name: a lexical score of at least `NAMED_TOOL_SCORE / 2`) keep their lexical place at
+ * the top (C9); a `select:` query is answered by the lexical ranker alone.
+ *
+ * Asynchronous, so it is an {@link AsyncToolRanker}: use it directly or in `turnscope eval`; the
+ * runtime's `tool_search` path is synchronous and takes a {@link ToolRanker}.
+ *
+ * @throws whatever the embedding model throws while the catalog is embedded; `rank` rejects
+ *   when embedding the query fails.
+ */
+export async function createSemanticRanker(options: SemanticRankerOptions): Promise<AsyncToolRanker> {
+  const { documents, model } = options;
+  const lexical = options.lexical ?? createHybridRanker(documents);
+  const weights = { lexical: 1, semantic: 1, ...options.weights };
+  const cache = options.cache ?? processEmbeddingCache;
+  const modelKey = typeof model === 'string' ? model : `${model.provider}:${model.modelId}`;
+
+  const texts = documents.map(embeddingText);
+  const keys = texts.map((text) => embeddingCacheKey(modelKey, text));
+  const missing = [...new Set(keys.flatMap((key, index) => (cache.get(key) === undefined ? [index] : [])).map((index) => texts[index]!))];
+  if (missing.length > 0) {
+    const { embeddings } = await embedMany({
+      model,
+      values: missing,
+      ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
+      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+    });
+    missing.forEach((text, index) => cache.set(embeddingCacheKey(modelKey, text), embeddings[index]!));
+  }
+  const vectors = keys.map((key) => cache.get(key)! as number[]);
+
+  return {
+    name: `${lexical.name}+semantic`,
+    async rank(query: string, maxResults: number): Promise<RankedTool[]> {
+      if (typeof query !== 'string' || maxResults <= 0 || query.trim().length === 0) return [];
+      // `select:` asks for exactly the listed tools: nothing to fuse
+      if (/^\s*select:/i.test(query)) return lexical.rank(query, maxResults);
+      const depth = Math.max(MIN_FUSION_DEPTH, maxResults);
+      const lexicalRanks = lexical.rank(query, depth);
+      const named = lexicalRanks.filter((match) => match.score >= NAMED_TOOL_SCORE / 2);
+      const { embedding } = await embed({ model, value: query.slice(0, MAX_QUERY_SCAN_CHARS) });
+      const semanticRanks = vectors
+        .map((vector, index) => ({ name: documents[index]!.name, similarity: cosineSimilarity(embedding, vector) }))
+        .sort((a, b) => b.similarity - a.similarity || compareNames(a.name, b.name))
+        .slice(0, depth);
+      const fused = new Map<string, number>();
+      lexicalRanks.forEach((match, index) => fused.set(match.name, weights.lexical / (RRF_K + index + 1)));
+      semanticRanks.forEach((match, index) => fused.set(match.name, (fused.get(match.name) ?? 0) + weights.semantic / (RRF_K + index + 1)));
+      const namedSet = new Set(named.map((match) => match.name));
+      const rest = [...fused]
+        .filter(([name]) => !namedSet.has(name))
+        .map(([name, score]) => ({ name, score: Math.round(score * 1e6) / 1e6 }))
+        .sort((a, b) => b.score - a.score || compareNames(a.name, b.name));
+      return [...named, ...rest].slice(0, maxResults);
+    },
+  };
+}
+
+/** What is embedded for one tool: its name, description and parameter names. */
+function embeddingText(document: RankerDocument): string {
+  const parameters = (document.parameters ?? []).map((parameter) => parameter.name).join(', ');
+  return `${document.name}: ${document.description}${parameters.length > 0 ? `\nParameters: ${parameters}` : ''}`;
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Embeddings by content hash. A key is the sha256 of the model and the embedded text, so a
+ * tool whose name, description or parameters change is embedded again and an unchanged one
+ * never is, whichever runtime or catalog it appears in.
+ */
+export interface EmbeddingCache {
+  get(key: string): readonly number[] | undefined;
+  set(key: string, embedding: readonly number[]): void;
+}
+
+/** An in-memory {@link EmbeddingCache} (a `Map`); the default cache of {@link createSemanticRanker} is one per process. */
+export function createEmbeddingCache(): EmbeddingCache {
+  const entries = new Map<string, readonly number[]>();
+  return {
+    get: (key) => entries.get(key),
+    set: (key, embedding) => void entries.set(key, embedding),
+  };
+}
+
+/** The key of `text` embedded by the model `modelKey` (`<provider>:<modelId>`). */
+export function embeddingCacheKey(modelKey: string, text: string): string {
+  return createHash('sha256').update(modelKey).update('\u0000').update(text).digest('hex');
+}
+
+/** Shared by every semantic ranker that is given no cache: the catalog is embedded once per process. */
+export const processEmbeddingCache: EmbeddingCache = createEmbeddingCache();

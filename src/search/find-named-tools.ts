@@ -1,0 +1,63 @@
+/** Names one `select:` query may list; the rest are ignored. */
+const MAX_SELECTED = 64;
+
+/** Tools a query names outright, in the order it names them (C9). */
+export interface NamedTools {
+  /** True for a `select:a,b` query: only the listed tools are returned. */
+  readonly select: boolean;
+  /** Canonical names, deduplicated, in query order. */
+  readonly names: string[];
+}
+
+/**
+ * Finds the tools a query names, which rank before anything else (case-insensitive; when two
+ * names differ only in case, the exact spelling wins):
+ *
+ * - `select:a,b,c` — exactly the listed tools (unknown names are left to `resolveTypo`,
+ *   else dropped), and `select` is true;
+ * - the whole query equal to a canonical name (surrounding quotes and backticks ignored);
+ * - any word of the query equal to a canonical name that has at least two name words
+ *   (`github_create_issue`, `readFile`), in query order. Single-word names such as `search` are
+ *   named only by the whole query, since they are also ordinary words.
+ *
+ * @param options.byLowerName lowercase canonical name → canonical name.
+ * @param options.isCompound true for a name with two or more name words.
+ * @param options.resolveTypo the best name for a mistyped `select:` entry, if any.
+ */
+export function findNamedTools(options: {
+  readonly query: string;
+  readonly byLowerName: ReadonlyMap<string, string>;
+  /** Every canonical name, exactly as bound. */
+  readonly names: ReadonlySet<string>;
+  readonly isCompound: (name: string) => boolean;
+  readonly resolveTypo: (entry: string) => string | undefined;
+  /** Characters of the query scanned for name words. */
+  readonly maxScanChars: number;
+}): NamedTools {
+  const { byLowerName } = options;
+  const lookup = (text: string) => (options.names.has(text) ? text : byLowerName.get(text.toLowerCase()));
+  const trimmed = options.query.trim();
+  const selected = /^select:/i.exec(trimmed);
+  if (selected !== null) {
+    const names = new Set<string>();
+    for (const entry of trimmed.slice(selected[0].length, options.maxScanChars).split(',').slice(0, MAX_SELECTED)) {
+      const wanted = unquote(entry.trim());
+      if (wanted.length === 0) continue;
+      const name = lookup(wanted) ?? options.resolveTypo(wanted);
+      if (name !== undefined) names.add(name);
+    }
+    return { select: true, names: [...names] };
+  }
+  const names = new Set<string>();
+  const whole = lookup(unquote(trimmed));
+  if (whole !== undefined) names.add(whole);
+  for (const word of trimmed.slice(0, options.maxScanChars).split(/[^\p{L}\p{N}_.\-]+/u)) {
+    const name = lookup(word.replace(/^[.\-]+|[.\-]+$/g, ''));
+    if (name !== undefined && options.isCompound(name)) names.add(name);
+  }
+  return { select: false, names: [...names] };
+}
+
+function unquote(text: string): string {
+  return text.replace(/^[`'"]+|[`'"]+$/g, '');
+}

@@ -1,0 +1,49 @@
+import { stemWord, tokenizeText } from './tokenize-text.js';
+
+/**
+ * Characters of a query read at most. A pasted document is cut here before anything else
+ * runs, so tokenizing costs the same for a 20,000-character query as for a 4,000-character one.
+ */
+export const MAX_QUERY_SCAN_CHARS = 4_000;
+/** Distinct terms of a query ranked at most by default (C12: one search stays a few milliseconds). */
+export const MAX_QUERY_TERMS = 64;
+/** Characters kept of one term: a 1 MB "word" costs no more than a long word. */
+const MAX_TERM_CHARS = 48;
+
+/** One term of a query: the stemmed index term and the word as written (lowercased). */
+export interface QueryTerm {
+  readonly term: string;
+  readonly word: string;
+}
+
+/**
+ * The terms a query is ranked by: the first `maxTerms` (default {@link MAX_QUERY_TERMS})
+ * distinct terms of its first {@link MAX_QUERY_SCAN_CHARS} characters, tokenized like the
+ * documents ({@link tokenizeText}), each cut to 48 characters, with the word each came from.
+ */
+export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
+  const terms = new Map<string, QueryTerm>();
+  for (const raw of tokenizeText(query.slice(0, MAX_QUERY_SCAN_CHARS), { stem: false })) {
+    const word = raw.slice(0, MAX_TERM_CHARS);
+    const term = stemWord(word);
+    if (!terms.has(term)) terms.set(term, { term, word });
+    if (terms.size >= maxTerms) break;
+  }
+  return [...terms.values()];
+}
+
+/** A word written like an identifier: `broswer_snapshot`, `get-file`, `math.factorial`, `readFile`. */
+const IDENTIFIER_WORD = /[\p{L}\p{N}][_.\-]+[\p{L}\p{N}]|\p{Ll}\p{Lu}/u;
+
+/**
+ * The terms of the query's identifier-like words (`broswer_snapshot` → `broswer`, `snapshot`):
+ * the words a model writes when it means a tool name, so the only ones worth typo-correcting
+ * in a longer query. Reads the same bounded prefix as {@link queryTerms}.
+ */
+export function identifierTerms(query: string): Set<string> {
+  const terms = new Set<string>();
+  for (const word of query.slice(0, MAX_QUERY_SCAN_CHARS).split(/[^\p{L}\p{N}_.\-]+/u)) {
+    if (IDENTIFIER_WORD.test(word)) for (const term of tokenizeText(word, { stem: false })) terms.add(stemWord(term.slice(0, MAX_TERM_CHARS)));
+  }
+  return terms;
+}

@@ -1,0 +1,45 @@
+import type { RankerDocument, RankerParameter } from './tool-ranker.js';
+
+/** Parameters listed per tool at most: a schema with thousands of properties costs the index no more. */
+const MAX_PARAMETERS = 64;
+/** Nesting levels of `properties` / `items` followed below the top-level object. */
+const MAX_DEPTH = 3;
+/** Characters kept of one parameter description. */
+const MAX_PARAMETER_DESCRIPTION_CHARS = 500;
+
+/**
+ * The document a ranker indexes for one tool: its canonical name, description and group, and
+ * the names and descriptions of its input schema's properties (nested objects and array items
+ * followed to depth 3; at most 64 parameters, descriptions cut to 500 characters).
+ *
+ * @param tool.inputSchema a JSON schema (any shape; non-objects give no parameters).
+ */
+export function rankerDocumentOf(tool: {
+  readonly name: string;
+  readonly description: string;
+  readonly group: string;
+  readonly inputSchema?: unknown;
+}): RankerDocument {
+  const parameters: RankerParameter[] = [];
+  collectParameters(tool.inputSchema, 0, parameters);
+  return { name: tool.name, description: tool.description, group: tool.group, parameters };
+}
+
+function collectParameters(schema: unknown, depth: number, into: RankerParameter[]): void {
+  if (depth > MAX_DEPTH || !isRecord(schema)) return;
+  const properties = schema['properties'];
+  if (isRecord(properties)) {
+    for (const [name, property] of Object.entries(properties)) {
+      if (into.length >= MAX_PARAMETERS) return;
+      const description = isRecord(property) && typeof property['description'] === 'string' ? property['description'] : '';
+      into.push({ name, description: description.slice(0, MAX_PARAMETER_DESCRIPTION_CHARS) });
+      collectParameters(property, depth + 1, into);
+    }
+  }
+  const items = schema['items'];
+  if (isRecord(items)) collectParameters(items, depth + 1, into);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

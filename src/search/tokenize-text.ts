@@ -1,0 +1,76 @@
+/**
+ * English words that carry no meaning for choosing a tool. Removed from documents and queries
+ * alike, so they neither match nor inflate BM25 document lengths.
+ */
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be but by can could do does for from had has have how i if in into is it its ' +
+    'me my of on or our please should so some such than that the their them then there these they this ' +
+    'those to us was we were what when where which while who will with would you your'
+  ).split(' '),
+);
+
+/** Runs of Han, Hiragana, Katakana or Hangul: written without spaces, indexed as character bigrams. */
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
+
+/**
+ * Splits text into index terms: camelCase and `_`, `-`, `.`, `/` and every other non-letter,
+ * non-digit boundary split words; words are lowercased, English stop words dropped, plurals and
+ * `-ing`/`-ed` endings stripped ({@link stemWord}); runs of CJK characters become overlapping
+ * character bigrams. Documents and queries use this one function, so they always agree.
+ *
+ * `getWeatherForecast` → `['get', 'weather', 'forecast']`; `list_directories` → `['list', 'directory']`.
+ *
+ * @param options.maxTerms stop after this many terms (duplicates count). Default: no limit.
+ * @param options.stem `false` keeps the words as written (lowercased); then `stemWord` of each
+ *   gives the stemmed terms. Default `true`.
+ */
+export function tokenizeText(text: string, options: { readonly maxTerms?: number; readonly stem?: boolean } = {}): string[] {
+  const maxTerms = options.maxTerms ?? Number.POSITIVE_INFINITY;
+  const stem = options.stem === false ? (word: string) => word : stemWord;
+  const terms: string[] = [];
+  const spaced = text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
+  for (const word of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word.length === 0) continue;
+    if (CJK_RUN.test(word)) {
+      pushCjk(word, terms, maxTerms, stem);
+    } else if (!STOP_WORDS.has(word)) {
+      terms.push(stem(word));
+    }
+    if (terms.length >= maxTerms) return terms.slice(0, maxTerms);
+  }
+  return terms;
+}
+
+/**
+ * A light English stemmer, the same for documents and queries, applied in three passes
+ * (plural, then `-ing`/`-ed`, then a final `e`): `entities` → `entity`, `files` → `file`,
+ * `searching` → `search`, `created`/`creates`/`create` → `creat`, `class` stays. Words of three
+ * letters or fewer are kept as they are.
+ */
+export function stemWord(word: string): string {
+  if (word.length <= 3) return word;
+  let stem = word;
+  if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
+  else if (stem.endsWith('sses')) stem = stem.slice(0, -2);
+  else if (stem.endsWith('s') && !stem.endsWith('ss') && !stem.endsWith('us') && !stem.endsWith('is')) stem = stem.slice(0, -1);
+  if (stem.endsWith('ing') && stem.length > 5) stem = stem.slice(0, -3);
+  else if (stem.endsWith('ed') && stem.length > 4) stem = stem.slice(0, -2);
+  if (stem.endsWith('e') && stem.length > 4) stem = stem.slice(0, -1);
+  return stem;
+}
+
+function pushCjk(word: string, terms: string[], maxTerms: number, stem: (word: string) => string): void {
+  // a mixed word such as `abc中文` keeps its Latin part and bigrams its CJK part
+  for (const part of word.split(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u)) {
+    if (part.length === 0) continue;
+    if (!CJK_RUN.test(part)) {
+      if (!STOP_WORDS.has(part)) terms.push(stem(part));
+    } else if (part.length === 1) {
+      terms.push(part);
+    } else {
+      for (let index = 0; index + 1 < part.length && terms.length < maxTerms; index += 1) terms.push(part.slice(index, index + 2));
+    }
+    if (terms.length >= maxTerms) return;
+  }
+}

@@ -1,0 +1,164 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
+import { MAX_QUERY_SCAN_CHARS } from '../../src/search/query-terms.js';
+import type { RankerDocument, ToolRanker } from '../../src/search/tool-ranker.js';
+import { DATASET_NAMES, loadFixtureDocuments } from './fixture-catalogs.js';
+
+// The real catalog of 17 MCP servers (github, playwright, notion, slack, filesystem, …).
+let documents: RankerDocument[];
+let ranker: ToolRanker;
+const names = (query: string, maxResults = 5) => ranker.rank(query, maxResults).map((match) => match.name);
+
+beforeAll(async () => {
+  documents = await loadFixtureDocuments('mcp-catalog');
+  ranker = createHybridRanker(documents);
+});
+
+describe('createHybridRanker: exact names (C9)', () => {
+  it.each(DATASET_NAMES)('ranks every tool of the %s catalog first when queried by its exact name', async (dataset) => {
+    const catalog = await loadFixtureDocuments(dataset);
+    const datasetRanker = createHybridRanker(catalog);
+    const missed = catalog.filter((document) => datasetRanker.rank(document.name, 1)[0]?.name !== document.name);
+    expect(missed.map((document) => document.name)).toEqual([]);
+  });
+
+  it.each([
+    ['BROWSER_SNAPSHOT', 'browser_snapshot'],
+    ['  create_issue  ', 'create_issue'],
+    ['`create_pull_request`', 'create_pull_request'],
+    ['"API-post-search"', 'API-post-search'],
+  ])('matches %j case-insensitively, ignoring quotes and spaces', (query, expected) => {
+    expect(names(query)[0]).toBe(expected);
+  });
+
+  it('puts a compound tool name written inside a sentence at rank 1', () => {
+    expect(names('please use list_commits to see what changed on main')[0]).toBe('list_commits');
+    expect(names('what does browser_take_screenshot. return?')[0]).toBe('browser_take_screenshot');
+  });
+
+  it('follows a named tool with the best other matches, so a limit of 5 still returns 5', () => {
+    const ranked = names('create_issue', 5);
+    expect(ranked).toHaveLength(5);
+    expect(ranked[0]).toBe('create_issue');
+    expect(new Set(ranked).size).toBe(5);
+  });
+
+  it('prefers the exact spelling when two names differ only in case', () => {
+    const twins = createHybridRanker([
+      { name: 'Fetch_Page', description: 'one', group: 'a' },
+      { name: 'fetch_page', description: 'two', group: 'b' },
+    ]);
+    expect(twins.rank('fetch_page', 1)[0]!.name).toBe('fetch_page');
+    expect(twins.rank('Fetch_Page', 1)[0]!.name).toBe('Fetch_Page');
+  });
+});
+
+describe('createHybridRanker: select:', () => {
+  it('returns exactly the listed tools, in the listed order', () => {
+    expect(names('select:browser_click,create_issue, slack_post_message', 10)).toEqual(['browser_click', 'create_issue', 'slack_post_message']);
+  });
+
+  it('drops names that are not bound and repeats nothing', () => {
+    expect(names('select:no_such_tool,browser_click,BROWSER_CLICK', 10)).toEqual(['browser_click']);
+    expect(names('select:', 10)).toEqual([]);
+  });
+
+  it('resolves a mistyped entry to the tool whose name words it spells', () => {
+    expect(names('select:broswer_clik', 10)).toEqual(['browser_click']);
+  });
+
+  it('is cut to maxResults', () => {
+    expect(names('select:browser_click,create_issue', 1)).toEqual(['browser_click']);
+  });
+});
+
+describe('createHybridRanker: typos in names (fuse.js)', () => {
+  it.each([
+    ['broswer_snapshot', 'browser_snapshot'],
+    ['brwser_navigate', 'browser_navigate'],
+    ['create_isue', 'create_issue'],
+    ['list_comits', 'list_commits'],
+    ['slack_post_mesage', 'slack_post_message'],
+  ])('finds %j at rank 1', (query, expected) => {
+    expect(names(query)[0]).toBe(expected);
+  });
+
+  it('corrects an identifier-like word inside a longer sentence too', () => {
+    expect(names('I need the tool called broswer_snapshot for the current page')).toContain('browser_snapshot');
+  });
+});
+
+describe('createHybridRanker: descriptive queries over real schemas', () => {
+  it.each([
+    ['take an accessibility snapshot of the current page', 'browser_snapshot'],
+    ['open a new issue in a GitHub repository', 'create_issue'],
+    ['post a message to a Slack channel', 'slack_post_message'],
+    ['search the web with Brave', 'brave_web_search'],
+    ['get the current time in a timezone', 'get_current_time'],
+    ['geocode an address to coordinates', 'maps_geocode'],
+  ])('finds the right tool in the top 3 for %j', (query, expected) => {
+    expect(names(query, 3)).toContain(expected);
+  });
+
+  it('indexes parameter names: a query naming a parameter finds its tool', () => {
+    const withParameters = createHybridRanker(
+      [
+        { name: 'run_job', description: 'Start a job.', group: 'ci', parameters: [{ name: 'pipelineId', description: '' }] },
+        { name: 'stop_job', description: 'Stop a job.', group: 'ci', parameters: [{ name: 'jobId', description: '' }] },
+      ],
+      { boosts: { parameterNames: 1 } },
+    );
+    expect(withParameters.rank('pipeline', 2)[0]!.name).toBe('run_job');
+  });
+
+  it('returns nothing for a query unrelated to every tool', () => {
+    expect(ranker.rank('zzyzx qwxv', 5)).toEqual([]);
+  });
+});
+
+describe('createHybridRanker: long and hostile queries (C12)', () => {
+  it('answers a 20,000-character query from its first 4,000 characters only', () => {
+    const head = 'take an accessibility snapshot of the current page ';
+    const query = head + 'lorem ipsum dolor sit amet '.repeat(800);
+    expect(query.length).toBeGreaterThan(20_000);
+    expect(names(query, 10)).toEqual(names(query.slice(0, MAX_QUERY_SCAN_CHARS), 10));
+    expect(names(query)).toContain('browser_snapshot');
+  });
+
+  it('ranks a query of thousands of distinct words by its first 64 distinct terms', () => {
+    const words = Array.from({ length: 3_000 }, (_, index) => `w${index}x`);
+    const query = `snapshot ${words.join(' ')} issue`;
+    const bounded = `snapshot ${words.slice(0, 63).join(' ')}`;
+    expect(names(query, 10)).toEqual(names(bounded, 10));
+  });
+
+  it('treats a 1 MB single word like its first characters', () => {
+    expect(() => ranker.rank(`snapshot${'x'.repeat(1_000_000)}`, 5)).not.toThrow();
+  });
+
+  it.each(['', '   ', '.*+?^${}()|[]\\', '(((', '[a-', '\u0000\uffff', '🙂 file 🙂', 'select:,,,', '使用必应搜索'])('does not throw for %j', (query) => {
+    expect(() => ranker.rank(query, 5)).not.toThrow();
+  });
+
+  it('returns [] for maxResults 0', () => {
+    expect(ranker.rank('browser_click', 0)).toEqual([]);
+  });
+});
+
+describe('createHybridRanker: determinism', () => {
+  it('gives the same ranking every time and for documents given in another order', () => {
+    const query = 'list files in a directory and read them';
+    const first = ranker.rank(query, 20);
+    expect(first.length).toBe(20);
+    expect(ranker.rank(query, 20)).toEqual(first);
+    expect(createHybridRanker([...documents].reverse()).rank(query, 20)).toEqual(first);
+  });
+
+  it('breaks equal scores by canonical name', () => {
+    const twins = createHybridRanker([
+      { name: 'zeta_lookup', description: 'Look up a record.', group: 'other' },
+      { name: 'alpha_lookup', description: 'Look up a record.', group: 'other' },
+    ]);
+    expect(twins.rank('record', 2).map((match) => match.name)).toEqual(['alpha_lookup', 'zeta_lookup']);
+  });
+});

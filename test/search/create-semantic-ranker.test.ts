@@ -1,0 +1,124 @@
+import { MockEmbeddingModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
+import { createSemanticRanker } from '../../src/search/create-semantic-ranker.js';
+import { createEmbeddingCache } from '../../src/search/embedding-cache.js';
+import type { RankerDocument } from '../../src/search/tool-ranker.js';
+
+// A toy embedding: one dimension per concept, synonyms share a dimension. It is what makes a
+// semantic ranker worth having: "picture" and "screenshot" share nothing lexically.
+const CONCEPTS: string[][] = [
+  ['picture', 'photo', 'image', 'screenshot', 'capture'],
+  ['mail', 'email', 'inbox', 'letter'],
+  ['page', 'browser', 'website', 'web'],
+  ['issue', 'bug', 'ticket'],
+  ['file', 'document', 'disk'],
+];
+
+function embedText(text: string): number[] {
+  const words = text.toLowerCase().split(/[^a-z]+/);
+  const vector = CONCEPTS.map((synonyms) => words.filter((word) => synonyms.includes(word)).length);
+  return vector.some((value) => value > 0) ? vector : CONCEPTS.map(() => 0.01);
+}
+
+function conceptModel() {
+  return new MockEmbeddingModelV4({
+    maxEmbeddingsPerCall: 1_000,
+    doEmbed: async ({ values }) => ({ embeddings: values.map(embedText), warnings: [] }),
+  });
+}
+
+const DOCUMENTS: RankerDocument[] = [
+  { name: 'browser_take_screenshot', description: 'Take a screenshot of the current page.', group: 'browser' },
+  { name: 'browser_navigate', description: 'Navigate to a URL.', group: 'browser' },
+  { name: 'send_email', description: 'Send an email message.', group: 'mail' },
+  { name: 'create_issue', description: 'Open a new bug report in a repository.', group: 'github' },
+  { name: 'write_file', description: 'Write a file to disk.', group: 'filesystem' },
+];
+
+describe('createSemanticRanker', () => {
+  it('embeds the catalog once with embedMany and each query with embed', async () => {
+    const model = conceptModel();
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model, cache: createEmbeddingCache() });
+    expect(model.doEmbedCalls).toHaveLength(1);
+    expect(model.doEmbedCalls[0]!.values).toHaveLength(DOCUMENTS.length);
+    await ranker.rank('a picture of the website', 3);
+    await ranker.rank('a letter', 3);
+    expect(model.doEmbedCalls.map((call) => call.values)).toEqual([
+      model.doEmbedCalls[0]!.values,
+      ['a picture of the website'],
+      ['a letter'],
+    ]);
+  });
+
+  it('finds a tool the lexical ranker cannot, by meaning', async () => {
+    const query = 'grab a photo';
+    expect(createHybridRanker(DOCUMENTS).rank(query, 5)).toEqual([]);
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache() });
+    expect((await ranker.rank(query, 1))[0]!.name).toBe('browser_take_screenshot');
+  });
+
+  it('fuses both rankings: a tool both rank well beats one only the embeddings like', async () => {
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache() });
+    const ranked = (await ranker.rank('report a bug ticket', 5)).map((match) => match.name);
+    expect(ranked[0]).toBe('create_issue');
+    expect(ranker.name).toBe('hybrid+semantic');
+  });
+
+  it('keeps tools named outright first and answers select: lexically', async () => {
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache() });
+    expect((await ranker.rank('send_email with a picture', 2)).map((match) => match.name)[0]).toBe('send_email');
+    expect((await ranker.rank('select:write_file,send_email', 5)).map((match) => match.name)).toEqual(['write_file', 'send_email']);
+  });
+
+  it('reuses cached embeddings by content hash and embeds only what changed', async () => {
+    const cache = createEmbeddingCache();
+    await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache });
+
+    const again = conceptModel();
+    await createSemanticRanker({ documents: DOCUMENTS, model: again, cache });
+    expect(again.doEmbedCalls).toHaveLength(0);
+
+    const changed = conceptModel();
+    const edited = DOCUMENTS.map((document) => (document.name === 'write_file' ? { ...document, description: 'Save a document.' } : document));
+    await createSemanticRanker({ documents: edited, model: changed, cache });
+    expect(changed.doEmbedCalls.map((call) => call.values)).toEqual([['write_file: Save a document.']]);
+  });
+
+  it('keys the cache by model: another model embeds the catalog again', async () => {
+    const cache = createEmbeddingCache();
+    await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache });
+    const other = new MockEmbeddingModelV4({
+      modelId: 'other-model',
+      maxEmbeddingsPerCall: 1_000,
+      doEmbed: async ({ values }) => ({ embeddings: values.map(embedText), warnings: [] }),
+    });
+    await createSemanticRanker({ documents: DOCUMENTS, model: other, cache });
+    expect(other.doEmbedCalls).toHaveLength(1);
+  });
+
+  it('rejects when the catalog cannot be embedded, and a failing query embedding rejects rank', async () => {
+    const broken = new MockEmbeddingModelV4({ doEmbed: async () => Promise.reject(new Error('embedding service down')) });
+    await expect(createSemanticRanker({ documents: DOCUMENTS, model: broken, cache: createEmbeddingCache() })).rejects.toThrow('embedding service down');
+
+    let calls = 0;
+    const failsOnQueries = new MockEmbeddingModelV4({
+      maxEmbeddingsPerCall: 1_000,
+      doEmbed: async ({ values }) => {
+        calls += 1;
+        if (calls > 1) throw new Error('quota exceeded');
+        return { embeddings: values.map(embedText), warnings: [] };
+      },
+    });
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: failsOnQueries, cache: createEmbeddingCache() });
+    await expect(ranker.rank('a photo', 3)).rejects.toThrow('quota exceeded');
+  });
+
+  it('returns [] for an empty query or maxResults 0 without embedding anything', async () => {
+    const model = conceptModel();
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model, cache: createEmbeddingCache() });
+    expect(await ranker.rank('   ', 5)).toEqual([]);
+    expect(await ranker.rank('photo', 0)).toEqual([]);
+    expect(model.doEmbedCalls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import type { EvalDataset } from '../../src/eval/eval-dataset.js';
+import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
+import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
+import type { RankerDocument } from '../../src/search/tool-ranker.js';
+
+/** The shipped datasets (test/fixtures/datasets), by folder name. */
+export const DATASET_NAMES = ['metatool', 'livemcpbench', 'bfcl', 'mcp-catalog'] as const;
+
+const root = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
+
+/** A shipped catalog (no queries), tool ids unique (`<group>__<name>` for names offered twice). */
+export function loadFixtureCatalog(name: (typeof DATASET_NAMES)[number]): Promise<EvalDataset> {
+  return loadEvalDataset({ catalogFile: `${root}${name}/catalog.json` });
+}
+
+/** A shipped catalog as ranker documents, canonical name = tool id. */
+export async function loadFixtureDocuments(name: (typeof DATASET_NAMES)[number]): Promise<RankerDocument[]> {
+  const dataset = await loadFixtureCatalog(name);
+  return dataset.tools.map((tool) => rankerDocumentOf({ ...tool, name: tool.id }));
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { identifierTerms, queryTerms } from '../../src/search/query-terms.js';
+import { stemWord, tokenizeText } from '../../src/search/tokenize-text.js';
+
+describe('tokenizeText', () => {
+  it.each([
+    ['getWeatherForecast', ['get', 'weather', 'forecast']],
+    ['list_directories', ['list', 'directory']],
+    ['HTTPServer', ['http', 'server']],
+    ['math.factorial', ['math', 'factorial']],
+    ['API-post-search', ['api', 'post', 'search']],
+    ['mcp__filesystem__read_file', ['mcp', 'filesystem', 'read', 'file']],
+    ['Read the file for me, please', ['read', 'file']],
+  ])('splits %j into %j', (text, expected) => {
+    expect(tokenizeText(text)).toEqual(expected);
+  });
+
+  it('stems documents and queries alike, so inflections meet', () => {
+    expect(new Set(['create', 'created', 'creates', 'creating'].map(stemWord))).toEqual(new Set(['creat']));
+    expect(stemWord('entities')).toBe(stemWord('entity'));
+    expect(stemWord('files')).toBe(stemWord('file'));
+    expect(['class', 'status', 'analysis', 'get'].map(stemWord)).toEqual(['class', 'status', 'analysis', 'get']);
+  });
+
+  it('keeps words as written with stem: false', () => {
+    expect(tokenizeText('Creating Issues', { stem: false })).toEqual(['creating', 'issues']);
+  });
+
+  it('indexes CJK text as character bigrams', () => {
+    expect(tokenizeText('搜索关键词')).toEqual(['搜索', '索关', '关键', '键词']);
+    expect(tokenizeText('abc中文')).toEqual(['abc', '中文']);
+  });
+
+  it('stops at maxTerms', () => {
+    expect(tokenizeText('one two three four', { maxTerms: 2 })).toEqual(['one', 'two']);
+  });
+});
+
+describe('queryTerms', () => {
+  it('keeps distinct terms with the words they came from', () => {
+    expect(queryTerms('Creating issues, create issue')).toEqual([
+      { term: 'creat', word: 'creating' },
+      { term: 'issu', word: 'issues' },
+    ]);
+  });
+
+  it('is bounded by maxTerms distinct terms and by the scanned prefix', () => {
+    expect(queryTerms('alpha beta gamma delta', 2).map((term) => term.word)).toEqual(['alpha', 'beta']);
+    expect(queryTerms(`${'x '.repeat(5_000)}needle`)).toEqual([{ term: 'x', word: 'x' }]);
+  });
+});
+
+describe('identifierTerms', () => {
+  it('returns the terms of identifier-like words only', () => {
+    expect(identifierTerms('please call broswer_snapshot or readFile, not the plain words')).toEqual(
+      new Set(['broswer', 'snapshot', 'read', 'file']),
+    );
+  });
+});
