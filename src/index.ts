@@ -56,6 +56,7 @@ export type { ToolCallOutcome, TurnError, TurnFinishReason, TurnToolResult, Retr
 
 // Errors: configuration mistakes, each with a stable `code`.
 export { TurnscopeError } from './errors/turnscope-error.js';
+export { ClientToolNameCollisionError } from './errors/client-tool-name-collision-error.js';
 export { ConflictingGroupError } from './errors/conflicting-group-error.js';
 export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { InvalidToolNameError, TOOL_NAME_PATTERN } from './errors/invalid-tool-name-error.js';

@@ -1,14 +1,13 @@
-import { asSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
+import type { Tool, ToolSet } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { ConflictingGroupError } from '../errors/conflicting-group-error.js';
-import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { InvalidToolNameError, TOOL_NAME_PATTERN } from '../errors/invalid-tool-name-error.js';
 import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { TOOL_SEARCH_WIRE_ALIAS } from '../tool-search/tool-search-wire-names.js';
 import type { CatalogEntry } from './catalog-entry.js';
+import { createCatalogEntry } from './create-catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
-import { measureDefinitionChars } from './measure-definition-chars.js';
 import { renderInventory } from './render-inventory.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
@@ -66,22 +65,16 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   const direct = directNames(options, boundSet, bound);
   const directSet = new Set(direct);
 
-  const entries = bound.map((name): CatalogEntry => {
-    const tool = options.tools[name] as Tool;
-    const inputSchema = jsonSchemaOf(name, tool);
-    const description = descriptionOf(tool);
-    const source = options.sources?.[name];
-    return Object.freeze({
+  const entries = bound.map((name) =>
+    createCatalogEntry({
       name,
-      description,
-      group: groupOf.get(name) ?? source ?? 'other',
-      source,
+      tool: options.tools[name] as Tool,
+      group: groupOf.get(name) ?? options.sources?.[name] ?? 'other',
+      source: options.sources?.[name],
       kind: directSet.has(name) ? 'direct' : 'deferred',
-      inputSchema,
-      schemaChars: measureDefinitionChars({ name, description, inputSchema }),
-      tool,
-    });
-  });
+      option: 'tools',
+    }),
+  );
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   return Object.freeze({
     entries: Object.freeze(entries),
@@ -122,30 +115,4 @@ function directNames(options: ToolCatalogOptions, boundSet: ReadonlySet<string>,
     seen.add(name);
   }
   return [...seen];
-}
-
-function jsonSchemaOf(name: string, tool: Tool): JSONSchema7 {
-  if (tool === null || typeof tool !== 'object' || tool.inputSchema === undefined) {
-    throw new InvalidOptionError({
-      option: `tools.${name}`,
-      value: tool,
-      expected: 'an AI SDK tool with an inputSchema (use tool({ description, inputSchema, execute }))',
-    });
-  }
-  const schema = asSchema(tool.inputSchema).jsonSchema;
-  if (typeof (schema as PromiseLike<JSONSchema7>).then === 'function') {
-    throw new InvalidOptionError({
-      option: `tools.${name}.inputSchema`,
-      value: 'a schema whose JSON schema resolves asynchronously',
-      expected: 'a zod schema or jsonSchema({...}) with a plain object, so its size can be measured at construction',
-    });
-  }
-  return schema as JSONSchema7;
-}
-
-function descriptionOf(tool: Tool): string {
-  const description = tool.description;
-  // A context-dependent description is resolved once, without context, so it can be measured and indexed.
-  if (typeof description === 'function') return String(description({ context: undefined }));
-  return description ?? '';
 }

@@ -3,6 +3,7 @@ import { createMergedRanker } from '../client-tools/create-merged-ranker.js';
 import { checkNames } from '../catalog/validate-binding-shapes.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
+import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { createTurnBinding, type TurnBinding } from './create-turn-binding.js';
 import type { SendInput } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
@@ -58,6 +59,6 @@ export function resolveTurnBinding(
   });
   const searchable = clientEntries.filter((entry) => entry.kind === 'deferred');
   if (searchable.length === 0) return binding;
-  const clientRanker = shared.createRanker(searchable.map(({ name, description, group }) => ({ name, description, group })));
+  const clientRanker = shared.createRanker(searchable.map((entry) => rankerDocumentOf(entry)));
   return Object.freeze({ ...binding, ranker: createMergedRanker([shared.ranker, clientRanker]) });
 }
