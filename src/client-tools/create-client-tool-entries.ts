@@ -8,6 +8,7 @@ import { ClientToolNameCollisionError } from '../errors/client-tool-name-collisi
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { InvalidToolNameError, TOOL_NAME_PATTERN } from '../errors/invalid-tool-name-error.js';
 import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
+import { TOOL_SEARCH_WIRE_ALIAS } from '../tool-search/tool-search-wire-names.js';
 
 /** The group and source of client tools when `send()` names no `clientId`. */
 export const DEFAULT_CLIENT_ID = 'client';
@@ -22,7 +23,8 @@ export const DEFAULT_CLIENT_ID = 'client';
  * @param options.clientId the client's label; default {@link DEFAULT_CLIENT_ID}.
  * @throws {InvalidOptionError} `clientTools` is not a plain object of tools, a tool has no
  *   input schema, or `clientId` is not a label of 1–64 printable characters on one line.
- * @throws {ReservedToolNameError} a client tool is named `tool_search`.
+ * @throws {ReservedToolNameError} a client tool is named `tool_search` or `turnscope_tool_search`
+ *   (`tool_search`'s name on OpenAI's Responses API), like a bound tool.
  * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$` (`option: 'clientTools'`).
  * @throws {ClientToolNameCollisionError} a name is already bound to the runtime.
  */
@@ -45,7 +47,7 @@ export function createClientToolEntries(options: {
   const label = clientId as string;
   const names = Object.keys(clientTools).sort();
   for (const name of names) {
-    if (name === TOOL_SEARCH_NAME) throw new ReservedToolNameError({ toolName: name });
+    if (name === TOOL_SEARCH_NAME || name === TOOL_SEARCH_WIRE_ALIAS) throw new ReservedToolNameError({ toolName: name });
     if (!TOOL_NAME_PATTERN.test(name)) throw new InvalidToolNameError({ toolName: name, option: 'clientTools' });
     if (catalog.get(name) !== undefined) throw new ClientToolNameCollisionError({ toolName: name, clientId: label });
   }

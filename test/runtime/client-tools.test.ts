@@ -202,8 +202,8 @@ describe('send({ clientTools }) configuration errors, before anything runs', () 
     expect(send).toThrow(expect.objectContaining({ option: 'clientTools', message: expect.stringContaining('Rename its key in `clientTools`') }));
   });
 
-  it('tool_search is reserved', () => {
-    expect(() => runtime.send({ model, prompt: 'x', clientTools: { tool_search: someTool } })).toThrow(ReservedToolNameError);
+  it.each(['tool_search', 'turnscope_tool_search'])('%s is reserved, as for bound tools', (name) => {
+    expect(() => runtime.send({ model, prompt: 'x', clientTools: { [name]: someTool } })).toThrow(ReservedToolNameError);
   });
 
   it.each([
