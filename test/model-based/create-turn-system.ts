@@ -9,7 +9,6 @@ import { createToolSearchRuntime, type PermissionCheck, type PermissionRequest, 
 import { createScriptedModel, type ScriptedStep, type ScriptedStepSource } from '../../src/testing/index.js';
 import type { PathSystem } from '../helpers/run-test-path.js';
 import {
-  HELD_TOOL,
   MODEL_ANSWERED,
   MODEL_FAILED,
   RETRY_DELAY_ELAPSED,
@@ -109,8 +108,9 @@ export interface TurnSystemObservations {
  *   only when the path's `ACTIVATE` / `TOOL_CALLS_SETTLED` come;
  * - timers are vitest's fake timers, so the retry delay passes only when the path says so.
  *
- * `TOOL_EXECUTION_FAILED` is made by breaking the injected clock, the only way the public
- * runtime's execution actor can break (every tool failure is a result, STYLE 9).
+ * `TOOL_EXECUTION_FAILED` is made by breaking the injected clock while the step's calls are
+ * held: a throwing clock breaks the execution step itself, whereas every tool failure is only a
+ * result (STYLE 9).
  */
 export function createTurnSystem(options: {
   readonly inspect: (event: InspectionEvent) => void;
