@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { sampleTools, type ExecutionLog } from '../helpers/sample-tools.js';
 import { startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import { chatTools, deferredDescriptions, expectWireContract, runWireTurns, wireTurnReplies } from '../helpers/wire-turns.js';
 
 type WireTool = { type: string; function: { name: string; description?: string; parameters: unknown } };
 const toolNames = (body: Record<string, unknown>) => ((body.tools as WireTool[] | undefined) ?? []).map((tool) => tool.function.name);
@@ -13,7 +14,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-describe('the real @ai-sdk/openai client against a local server', () => {
+describe('the real @ai-sdk/openai Chat Completions client against a local server', () => {
   it('S1, S5, S7: request bodies carry the step-start visible set; a search exposes its match on the next request only', async () => {
     const server = await startFakeOpenAIServer([
       {
@@ -69,5 +70,35 @@ describe('the real @ai-sdk/openai client against a local server', () => {
       ['Bash', 'Read', 'tool_search'],
       ['Bash', 'Read', 'tool_search'],
     ]);
+  });
+
+  it('S1, S5, C13, C20 on the bytes: step 0 has no deferred definition, step n+1 carries what step n activated, the tool list only appends', async () => {
+    const server = await startFakeOpenAIServer(wireTurnReplies('tool_search'));
+    close = server.close;
+    const openai = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' });
+    const { turns, tools } = await runWireTurns({ server, model: openai.chat('fake-model'), turns: 1 });
+    const [turn] = turns;
+
+    expect(turn!.result.status).toBe('completed');
+    expect(server.paths.every((path) => path === '/v1/chat/completions')).toBe(true);
+    expect(turn!.bodies.map((body) => chatTools(body).map((tool) => tool.name))).toEqual([
+      ['Bash', 'Read', 'tool_search'],
+      ['Bash', 'Read', 'tool_search', 'github_create_issue'],
+      ['Bash', 'Read', 'tool_search', 'github_create_issue', 'browser_snapshot', 'browser_click'],
+      ['Bash', 'Read', 'tool_search', 'github_create_issue', 'browser_snapshot', 'browser_click'],
+    ]);
+    expectWireContract({ ...turn!, toolsOf: chatTools, searchName: 'tool_search', deferred: deferredDescriptions(tools) });
+  });
+
+  it('C20: the same bound set sends identical tool bytes on every request of a second turn (prompt-cache friendly)', async () => {
+    const server = await startFakeOpenAIServer([...wireTurnReplies('tool_search'), ...wireTurnReplies('tool_search')]);
+    close = server.close;
+    const openai = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' });
+    const { turns } = await runWireTurns({ server, model: openai.chat('fake-model'), turns: 2 });
+
+    expect(turns.map((turn) => turn.result.status)).toEqual(['completed', 'completed']);
+    const toolBytes = turns.map((turn) => turn.bodies.map((body) => JSON.stringify(body.tools)));
+    expect(toolBytes[1]).toEqual(toolBytes[0]);
+    expect(new Set(toolBytes[0]).size).toBe(3);
   });
 });
