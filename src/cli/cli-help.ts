@@ -24,6 +24,20 @@ Commands:
       steps to the first successful call, hidden-tool rejections, tools cut by a search cap.
       --json prints the summary as JSON. Skipped (truncated or unknown) lines are warned about.
 
+  eval (--dataset DIR ... | --catalog FILE [--queries FILE] | --catalog FILE ...)
+       [--ranker A,B] [--k 1,3,5,10] [--max-queries N] [--exact-names] [--json]
+      Ranks every query of each dataset with each ranker and prints recall@k, hit@k, MRR,
+      nDCG@10, mean and p95 latency per query and build time, one row per dataset and ranker.
+      A dataset DIR holds catalog.json (a JSON array of {name, description, group,
+      inputSchema?}) and queries.jsonl (lines of {id, query, gold: [names]}); a catalog
+      without queries is evaluated on its exact names.
+      --ranker A,B       Rankers side by side (default turnscope, ai-sdk-tool-search,
+                         minisearch-bm25, fuse-defaults; also turnscope-fuse).
+      --k LIST           Cut-offs for recall@k and hit@k (default 1,3,5,10).
+      --max-queries N    Evenly spaced sample of at most N queries per dataset.
+      --exact-names      Also rank every tool's exact name (must come back at rank 1).
+      --json             Print the rows as JSON.
+
   visualize [TRACE.jsonl] [--port N]
   visualize --live [--port N]
       Serves the visualizer page on http://127.0.0.1:N/ (default 5178; 0 picks a free port) and

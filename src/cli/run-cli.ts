@@ -3,6 +3,7 @@ import type { CliCommand } from './cli-command.js';
 import { CLI_HELP } from './cli-help.js';
 import { CliUsageError } from './cli-usage-error.js';
 import { demoCommand } from './demo-command.js';
+import { evalCommand } from './eval-command.js';
 import { reportCommand } from './report-command.js';
 import { visualizeCommand } from './visualize-command.js';
 
@@ -57,7 +58,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
 }
 
 /** Every subcommand by name. */
-const COMMANDS: Readonly<Record<string, CliCommand>> = { demo: demoCommand, report: reportCommand, visualize: visualizeCommand };
+const COMMANDS: Readonly<Record<string, CliCommand>> = { demo: demoCommand, report: reportCommand, eval: evalCommand, visualize: visualizeCommand };
 
 function commandList(): string {
   return Object.keys(COMMANDS).join(', ');

@@ -1,0 +1,20 @@
+import type { EvalTool } from './eval-dataset.js';
+
+/** A ranker under evaluation, built over one catalog. */
+export interface EvalRanker {
+  /**
+   * Tool ids for `query`, best first, at most `depth`. May be asynchronous (the AI SDK's
+   * `toolSearch` runs as a tool execution).
+   */
+  rank(query: string, depth: number): readonly string[] | Promise<readonly string[]>;
+}
+
+/** How to build one ranker under evaluation. */
+export interface EvalRankerFactory {
+  /** Name in tables and `--ranker`, e.g. `turnscope`. */
+  readonly name: string;
+  /** One line on what it is. */
+  readonly description: string;
+  /** Builds the ranker over a catalog; `depth` is the longest list any query will ask for. */
+  build(options: { readonly tools: readonly EvalTool[]; readonly depth: number }): EvalRanker | Promise<EvalRanker>;
+}

@@ -1,0 +1,85 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+
+async function run(argv: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runCli({ argv, env: {}, stdout: (line) => stdout.push(line), stderr: (line) => stderr.push(line) });
+  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
+}
+
+async function dataset(withQueries: boolean): Promise<string> {
+  const directory = join(await mkdtemp(join(tmpdir(), 'turnscope-eval-cli-')), 'tiny');
+  await mkdir(directory);
+  await writeFile(
+    join(directory, 'catalog.json'),
+    JSON.stringify([
+      { name: 'send_email', description: 'Send an email message to a recipient.', group: 'mail' },
+      { name: 'get_weather', description: 'Get the weather forecast for a city.', group: 'weather' },
+      { name: 'create_issue', description: 'Open a GitHub issue.', group: 'github', inputSchema: { type: 'object', properties: { repo: { type: 'string' } } } },
+    ]),
+  );
+  if (withQueries) {
+    await writeFile(
+      join(directory, 'queries.jsonl'),
+      ['{"id":"1","query":"email my boss","gold":["send_email"]}', '{"id":"2","query":"will it rain in Paris? forecast","gold":["get_weather"]}'].join('\n'),
+    );
+  }
+  return directory;
+}
+
+describe('turnscope eval', () => {
+  it('prints one row per dataset and ranker with recall, hit, MRR, nDCG and latency', async () => {
+    const directory = await dataset(true);
+    const { code, stdout, stderr } = await run(['eval', '--dataset', directory, '--ranker', 'turnscope,ai-sdk-tool-search,minisearch-bm25,fuse-defaults', '--k', '1,5']);
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe('| dataset | ranker | tools | queries | R@1 | R@5 | hit@1 | hit@5 | MRR | nDCG@10 | mean ms | p95 ms | build ms |');
+    expect(lines.filter((line) => line.startsWith('| tiny |')).map((line) => line.split('|')[2]!.trim())).toEqual([
+      'turnscope',
+      'ai-sdk-tool-search',
+      'minisearch-bm25',
+      'fuse-defaults',
+    ]);
+    expect(lines.find((line) => line.startsWith('| tiny | turnscope |'))).toMatch(/^\| tiny \| turnscope \| 3 \| 2 \| 100\.0 \| 100\.0 \|/);
+    expect(stdout).toContain('tiny: turnscope R@5 100.0 vs best other');
+    expect(stderr).toContain('turnscope eval: tiny × turnscope: R@5 100.0');
+  });
+
+  it('evaluates a catalog without queries on its exact names, and --json gives the rows', async () => {
+    const directory = await dataset(false);
+    const { code, stdout } = await run(['eval', '--catalog', join(directory, 'catalog.json'), '--ranker', 'turnscope', '--json']);
+    expect(code).toBe(0);
+    const parsed = JSON.parse(stdout) as { ks: number[]; rows: { dataset: string; ranker: string; queries: number; recall: Record<string, number> }[] };
+    expect(parsed.ks).toEqual([1, 3, 5, 10]);
+    expect(parsed.rows).toHaveLength(1);
+    expect(parsed.rows[0]).toMatchObject({ dataset: 'tiny (exact names)', ranker: 'turnscope', queries: 3, recall: { 1: 1 } });
+  });
+
+  it('samples with --max-queries and adds exact-name rows with --exact-names', async () => {
+    const directory = await dataset(true);
+    const { stdout } = await run(['eval', '--dataset', directory, '--ranker', 'turnscope', '--max-queries', '1', '--exact-names', '--json']);
+    const rows = (JSON.parse(stdout) as { rows: { dataset: string; queries: number; totalQueries: number }[] }).rows;
+    expect(rows.map((row) => [row.dataset, row.queries, row.totalQueries])).toEqual([
+      ['tiny', 1, 2],
+      ['tiny (exact names)', 1, 3],
+    ]);
+  });
+
+  it('exits 2 for an unknown ranker, a bad --k, or no dataset', async () => {
+    const directory = await dataset(true);
+    for (const argv of [
+      ['eval', '--dataset', directory, '--ranker', 'nope'],
+      ['eval', '--dataset', directory, '--k', '0'],
+      ['eval'],
+      ['eval', '--queries', 'q.jsonl'],
+    ]) {
+      const { code, stderr } = await run(argv);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^turnscope: /);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+// `npm run eval`: `turnscope eval` over every shipped dataset (test/fixtures/datasets), the tables
+// the README's Performance section shows. `npm run eval -- --full` ranks every query instead.
+//
+// 1. The query sets (MetaTool, LiveMCPBench, BFCL) with all four rankers side by side. fuse.js
+//    with default options takes 0.1-0.6 s per query on these catalogs, so this table uses an
+//    evenly spaced sample of 300 queries per dataset (LiveMCPBench has 94: all of them).
+// 2. The same without fuse-defaults on every query (--full only: MetaTool has 21,041).
+// 3. Exact-name queries (every tool of the four catalogs, mcp-catalog included) with the fast rankers.
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../src/cli/run-cli.js';
+
+const root = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
+const querySets = ['metatool', 'livemcpbench', 'bfcl'].flatMap((name) => ['--dataset', `${root}${name}`]);
+const catalogs = ['metatool', 'livemcpbench', 'bfcl', 'mcp-catalog'].flatMap((name) => ['--catalog', `${root}${name}/catalog.json`]);
+const fastRankers = ['--ranker', 'turnscope,ai-sdk-tool-search,minisearch-bm25'];
+const full = process.argv.includes('--full');
+
+const runs: { title: string; argv: string[] }[] = [
+  { title: 'Query sets, all rankers (evenly spaced sample of at most 300 queries per dataset)', argv: ['eval', ...querySets, '--max-queries', '300'] },
+  ...(full ? [{ title: 'Query sets, every query, fast rankers', argv: ['eval', ...querySets, ...fastRankers] }] : []),
+  { title: 'Exact-name queries: every tool of every catalog', argv: ['eval', ...catalogs, ...fastRankers, '--k', '1,5'] },
+];
+
+for (const { title, argv } of runs) {
+  process.stdout.write(`\n## ${title}\n\n`);
+  const code = await runCli({
+    argv,
+    env: process.env,
+    stdout: (line) => process.stdout.write(`${line}\n`),
+    stderr: (line) => process.stderr.write(`${line}\n`),
+  });
+  if (code !== 0) process.exit(code);
+}
