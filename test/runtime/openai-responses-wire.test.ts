@@ -32,7 +32,7 @@ const toolCallNames = (messages: readonly ModelMessage[]) =>
   );
 
 describe('the real @ai-sdk/openai Responses client against a local server', () => {
-  it('S1, S5, C13, C20: step 0 has no deferred definition, step n+1 carries what step n activated, the tool list only appends', async () => {
+  it('S1, S5, C13, C20 on the bytes: step 0 has no deferred definition, step n+1 carries what step n activated, the tool list only appends', async () => {
     const { server, openai } = await responsesServer(1);
     const { turns, log, tools } = await runWireTurns({ server, model: openai('fake-model'), turns: 1 });
     const [turn] = turns;
@@ -114,6 +114,20 @@ describe('the real @ai-sdk/openai Responses client against a local server', () =
     await runtime.send({ model: createOpenAI({ baseURL: again.baseURL, apiKey: 'test-key' }).responses('fake-model'), messages: history }).result;
     const replayed = inputOf(again.bodies[0]!).filter((item) => item.type === 'function_call').map((item) => item.name);
     expect(replayed).toEqual([TOOL_SEARCH_WIRE_ALIAS, 'github_create_issue', 'github_create_issue', TOOL_SEARCH_WIRE_ALIAS, 'browser_snapshot']);
+  });
+
+  it('a model that calls tool_search itself on this wire still reaches the search', async () => {
+    const server = await startFakeOpenAIResponsesServer([
+      { toolCalls: [{ name: 'tool_search', arguments: '{"query":"create a github issue","limit":1}' }] },
+      { text: 'found it' },
+    ]);
+    servers.push(server);
+    const { tools, groups } = sampleTools();
+    const turn = await createToolSearchRuntime({ tools, groups }).send({ model: createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' })('fake-model'), prompt: 'find it' }).result;
+
+    expect(turn.status).toBe('completed');
+    expect(turn.activated).toEqual(['github_create_issue']);
+    expect(responsesTools(server.bodies[1]!).map((tool) => tool.name)).toEqual(['Bash', 'Read', TOOL_SEARCH_WIRE_ALIAS, 'github_create_issue']);
   });
 
   it('a string model id resolved through the global provider gets the alias too', async () => {
