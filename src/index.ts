@@ -63,10 +63,10 @@ export { InvalidToolNameError, TOOL_NAME_PATTERN } from './errors/invalid-tool-n
 export { ReservedToolNameError } from './errors/reserved-tool-name-error.js';
 export { UnboundToolError } from './errors/unbound-tool-error.js';
 
-// MCP: bind the tools of MCP servers over stdio as deferred tools grouped by server (C8).
+// MCP: bind the tools of MCP servers (started over stdio, or clients you created) as deferred tools grouped by server (C8).
 export { bindMcpTools, DEFAULT_MCP_START_TIMEOUT_MS } from './mcp/bind-mcp-tools.js';
 export type { BindMcpToolsOptions, BoundMcpTools } from './mcp/bind-mcp-tools.js';
-export type { McpServerConfig } from './mcp/mcp-server-config.js';
+export type { McpClientConfig, McpServerConfig } from './mcp/mcp-server-config.js';
 export { canonicalMcpToolName } from './mcp/canonical-mcp-tool-name.js';
 export { McpServerStartError } from './mcp/mcp-server-start-error.js';
 export { McpToolNameCollisionError } from './mcp/mcp-tool-name-collision-error.js';

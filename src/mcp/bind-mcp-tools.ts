@@ -1,19 +1,22 @@
-import type { ToolSet } from 'ai';
+import type { Tool, ToolSet } from 'ai';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
-import type { McpServerConfig } from './mcp-server-config.js';
+import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
 import { nameMcpTools } from './name-mcp-tools.js';
 import { startMcpServer, type StartedMcpServer } from './start-mcp-server.js';
 
 /** Options of {@link bindMcpTools}. */
 export interface BindMcpToolsOptions {
   /**
-   * The servers to start, keyed by server name. The key becomes the middle of every canonical
-   * name (`mcp__<server>__<tool>`) and the tools' group and source. Servers start in parallel.
+   * The servers to bind, keyed by server name: a stdio command to start
+   * (`{ command, args?, env?, cwd?, stderr? }`), or a client you already created with
+   * `@ai-sdk/mcp`'s `createMCPClient` over any transport (`{ client, keepOpen? }`). The key
+   * becomes the middle of every canonical name (`mcp__<server>__<tool>`) and the tools' group
+   * and source. Servers start, and clients list their tools, in parallel.
    */
-  readonly servers: Readonly<Record<string, McpServerConfig>>;
+  readonly servers: Readonly<Record<string, McpServerConfig | McpClientConfig>>;
   /**
-   * Milliseconds each server gets to spawn, finish the MCP handshake and list its tools.
-   * Default 15000.
+   * Milliseconds each server gets to spawn, finish the MCP handshake and list its tools (a
+   * given client: to list its tools). Default 15000.
    */
   readonly startTimeoutMs?: number;
   /** Aborting it while servers start closes them and throws `McpServerStartError` (`aborted`). */
@@ -24,8 +27,10 @@ export interface BindMcpToolsOptions {
 export interface BoundMcpTools {
   /**
    * Every tool of every server, keyed by canonical name, in server order then each server's
-   * listing order: the `@ai-sdk/mcp` tools unchanged (JSON-schema input, `execute` calls the
-   * server and resolves with its `CallToolResult`, `isError: true` when the tool failed).
+   * listing order: the `@ai-sdk/mcp` tools (JSON-schema input, `execute` calls the server and
+   * resolves with its `CallToolResult`, `isError: true` when the tool failed). When the server
+   * cannot answer — it died, or its client was closed — `execute` rejects with an error naming
+   * the server, which a turn gives the model as a tool error; the turn goes on.
    */
   readonly tools: ToolSet;
   /** Server name → the canonical names of its tools, in listing order. */
@@ -33,9 +38,9 @@ export interface BoundMcpTools {
   /** Canonical name → the server name that offered it. */
   readonly sources: Record<string, string>;
   /**
-   * Closes every server's client, which stops its child process. Idempotent: later calls
-   * resolve at once. Never rejects; close errors are ignored because the process is gone.
-   * The tools must not be called after this.
+   * Closes every server's client, which stops its child process, and every given client not
+   * marked `keepOpen`. Idempotent: later calls resolve at once. Never rejects; close errors
+   * are ignored because the process is gone. The tools must not be called after this.
    */
   close(): Promise<void>;
 }
@@ -44,21 +49,23 @@ export interface BoundMcpTools {
 export const DEFAULT_MCP_START_TIMEOUT_MS = 15_000;
 
 /**
- * Starts MCP servers over stdio with `@ai-sdk/mcp` and binds all their tools under canonical
- * names `mcp__<server>__<tool>` (shortened deterministically when a provider would refuse the
- * name, see `canonicalMcpToolName`).
+ * Starts MCP servers over stdio with `@ai-sdk/mcp`, takes MCP clients you already created,
+ * and binds all their tools under canonical names `mcp__<server>__<tool>` (shortened
+ * deterministically when a provider would refuse the name, see `canonicalMcpToolName`).
  *
  * To run a server from an npm package without `npx` or the network, resolve its entry file and
  * run it with `process.execPath`, e.g.
  * `{ command: process.execPath, args: [createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js')] }`.
  *
- * @throws {InvalidOptionError} `servers` is not an object, a server has no `command` string, or
- *   `startTimeoutMs` is not a number of milliseconds > 0 — before anything is started.
+ * @throws {InvalidOptionError} `servers` is not an object, a server has neither a `command`
+ *   string nor a `client` with `tools()` and `close()`, or `startTimeoutMs` is not a number of
+ *   milliseconds > 0 — before anything is started.
  * @throws {McpServerStartError} a server failed to spawn, to answer the handshake, to list
- *   its tools, or to do so within `startTimeoutMs`; every other server has been closed.
- *   When several fail, the first in `servers` order is thrown.
+ *   its tools, or to do so within `startTimeoutMs` (a given client: to list its tools); every
+ *   server has been closed (given clients too, unless `keepOpen`). When several fail, the
+ *   first in `servers` order is thrown.
  * @throws {McpToolNameCollisionError} two tools map to one canonical name; every server has
- *   been closed.
+ *   been closed (given clients too, unless `keepOpen`).
  */
 export async function bindMcpTools(options: BindMcpToolsOptions): Promise<BoundMcpTools> {
   const timeoutMs = options.startTimeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS;
@@ -66,14 +73,10 @@ export async function bindMcpTools(options: BindMcpToolsOptions): Promise<BoundM
     throw new InvalidOptionError({ option: 'startTimeoutMs', value: timeoutMs, expected: 'a number of milliseconds > 0' });
   }
   if (typeof options.servers !== 'object' || options.servers === null) {
-    throw new InvalidOptionError({ option: 'servers', value: options.servers, expected: 'an object of server name → { command, args?, env?, cwd? }' });
+    throw new InvalidOptionError({ option: 'servers', value: options.servers, expected: 'an object of server name → { command, args?, env?, cwd? } or { client }' });
   }
   const entries = Object.entries(options.servers);
-  for (const [server, config] of entries) {
-    if (typeof config?.command !== 'string' || config.command === '') {
-      throw new InvalidOptionError({ option: `servers.${server}.command`, value: config?.command, expected: 'the executable to run, a non-empty string' });
-    }
-  }
+  for (const [server, config] of entries) checkServerConfig(server, config);
   const settled = await Promise.allSettled(
     entries.map(([server, config]) =>
       startMcpServer({
@@ -100,6 +103,19 @@ export async function bindMcpTools(options: BindMcpToolsOptions): Promise<BoundM
   }
 }
 
+function checkServerConfig(server: string, config: McpServerConfig | McpClientConfig | undefined): void {
+  if (config !== null && typeof config === 'object' && 'client' in config) {
+    const client = config.client as Partial<McpClientConfig['client']> | null;
+    if (typeof client?.tools !== 'function' || typeof client.close !== 'function') {
+      throw new InvalidOptionError({ option: `servers.${server}.client`, value: client, expected: "an MCP client from @ai-sdk/mcp's createMCPClient (with tools() and close())" });
+    }
+    return;
+  }
+  if (typeof config?.command !== 'string' || config.command === '') {
+    throw new InvalidOptionError({ option: `servers.${server}.command`, value: config?.command, expected: 'the executable to run, a non-empty string' });
+  }
+}
+
 function bindTools(started: readonly StartedMcpServer[]): Omit<BoundMcpTools, 'close'> {
   const named = nameMcpTools(started.map(({ server, tools }) => ({ server, tools: Object.keys(tools) })));
   const toolsByServer = new Map(started.map(({ server, tools }) => [server, tools]));
@@ -108,17 +124,38 @@ function bindTools(started: readonly StartedMcpServer[]): Omit<BoundMcpTools, 'c
   const sources: Record<string, string> = {};
   for (const { server } of started) groups[server] = [];
   for (const { canonicalName, server, tool } of named) {
-    tools[canonicalName] = toolsByServer.get(server)![tool]!;
+    tools[canonicalName] = namingServerErrors(toolsByServer.get(server)![tool]!, server);
     groups[server]!.push(canonicalName);
     sources[canonicalName] = server;
   }
   return { tools, groups, sources };
 }
 
+/**
+ * The tool with an `execute` whose rejections name the server. A tool that fails is an MCP
+ * result with `isError: true`, never a rejection; a rejection means the server did not answer
+ * (its process died, the connection closed), which the model should be told in those words.
+ */
+function namingServerErrors(tool: Tool, server: string): Tool {
+  const execute = tool.execute;
+  if (execute === undefined) return tool;
+  return {
+    ...tool,
+    execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
+      try {
+        return await execute(input, options);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`MCP server ${JSON.stringify(server)} did not answer (${message}); it may have stopped.`, { cause: error });
+      }
+    },
+  } as Tool;
+}
+
 function closeOnce(started: readonly StartedMcpServer[]): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
-    closing ??= Promise.allSettled(started.map(({ client }) => client.close())).then(() => undefined);
+    closing ??= Promise.allSettled(started.map((server) => server.close())).then(() => undefined);
     return closing;
   };
 }

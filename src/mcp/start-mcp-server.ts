@@ -2,32 +2,47 @@ import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import type { ToolSet } from 'ai';
 import { McpServerStartError } from './mcp-server-start-error.js';
-import type { McpServerConfig } from './mcp-server-config.js';
+import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
 
-/** A started MCP server: its connected client and the tools it listed, keyed by MCP name. */
+/** A started MCP server (or a given client): the tools it listed, and how to let it go. */
 export interface StartedMcpServer {
   readonly server: string;
-  readonly client: MCPClient;
   /** The server's tools as AI SDK tools, keyed by the name the server lists, in its order. */
   readonly tools: ToolSet;
+  /**
+   * Closes the client, which stops a started server's child process; a no-op for a given
+   * client with `keepOpen: true`. Never rejects.
+   */
+  close(): Promise<void>;
 }
 
 /**
- * Spawns one MCP server over stdio, runs the MCP handshake and lists its tools, all within
- * `timeoutMs` milliseconds. On any failure the child process is stopped before the error is
- * thrown, so a failed start leaves nothing running.
+ * Starts one MCP server over stdio — spawn, MCP handshake, tool listing — or lists the tools
+ * of a client the caller created, all within `timeoutMs` milliseconds. On any failure the
+ * client is closed (its child process stopped) before the error is thrown, unless it is a
+ * given client with `keepOpen: true`, so a failed start leaves nothing running.
  *
  * @throws {McpServerStartError} the command could not be spawned (`spawn`), the handshake or
  *   listing failed (`handshake`), `timeoutMs` passed (`timeout`), or `abortSignal` fired (`aborted`).
  */
 export async function startMcpServer(options: {
   server: string;
-  config: McpServerConfig;
+  config: McpServerConfig | McpClientConfig;
   timeoutMs: number;
   abortSignal?: AbortSignal;
 }): Promise<StartedMcpServer> {
-  const { server, config, timeoutMs, abortSignal } = options;
-  const commandLine = [config.command, ...(config.args ?? [])];
+  const { server, config } = options;
+  if ('client' in config) {
+    const { client } = config;
+    const close = config.keepOpen === true ? () => Promise.resolve() : () => client.close().catch(() => undefined);
+    return await withinDeadline({
+      ...options,
+      commandLine: [],
+      work: async () => ({ server, tools: (await client.tools()) as ToolSet, close }),
+      cleanUp: close,
+    });
+  }
+
   const transport = new StdioMCPTransport({
     command: config.command,
     args: [...(config.args ?? [])],
@@ -35,7 +50,35 @@ export async function startMcpServer(options: {
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     stderr: config.stderr ?? 'ignore',
   });
+  let client: MCPClient | undefined;
+  return await withinDeadline({
+    ...options,
+    commandLine: [config.command, ...(config.args ?? [])],
+    work: async (signal) => {
+      client = await createMCPClient({ transport, initializationOptions: { signal } });
+      const started = client;
+      const tools: ToolSet = await started.tools();
+      return { server, tools, close: () => started.close().catch(() => undefined) };
+    },
+    cleanUp: async () => {
+      await Promise.allSettled([client?.close(), transport.close()]);
+    },
+  });
+}
 
+/**
+ * Runs `work` until it settles, `timeoutMs` pass or `abortSignal` fires. On failure it runs
+ * `cleanUp`, also for a start that finishes after the deadline, and throws McpServerStartError.
+ */
+async function withinDeadline(options: {
+  server: string;
+  commandLine: readonly string[];
+  timeoutMs: number;
+  abortSignal?: AbortSignal;
+  work: (signal: AbortSignal) => Promise<StartedMcpServer>;
+  cleanUp: () => Promise<unknown>;
+}): Promise<StartedMcpServer> {
+  const { timeoutMs, abortSignal } = options;
   const stop = new AbortController();
   let stopReason: 'timeout' | 'aborted' | undefined;
   const stopWith = (reason: 'timeout' | 'aborted') => {
@@ -47,23 +90,17 @@ export async function startMcpServer(options: {
   if (abortSignal?.aborted) onAbort();
   abortSignal?.addEventListener('abort', onAbort, { once: true });
 
-  let client: MCPClient | undefined;
-  const work = (async () => {
-    client = await createMCPClient({ transport, initializationOptions: { signal: stop.signal } });
-    const tools: ToolSet = await client.tools();
-    return { server, client, tools };
-  })();
-
+  const work = options.work(stop.signal);
   try {
     return await untilAborted(work, stop.signal);
   } catch (error) {
     // A start that finishes after the deadline must not leave its child running.
-    work.then((late) => late.client.close(), () => undefined).catch(() => undefined);
-    await Promise.allSettled([(client as MCPClient | undefined)?.close(), transport.close()]);
+    work.then((late) => late.close(), () => undefined).catch(() => undefined);
+    await options.cleanUp().catch(() => undefined);
     const reason = stopReason ?? (isSpawnError(error) ? 'spawn' : 'handshake');
     throw new McpServerStartError({
-      server,
-      command: commandLine,
+      server: options.server,
+      command: options.commandLine,
       reason,
       detail: reason === 'timeout' ? `no answer within ${timeoutMs} ms` : messageOf(error),
       cause: error,
