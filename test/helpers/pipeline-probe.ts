@@ -52,8 +52,8 @@ export function probeStages(events: StageEvent[], options: { journal?: Execution
   const store = createMemoryArtifactStore();
   const callIdOf = (operationId: string) => operationId.slice(operationId.indexOf(':') + 1);
   const permission: PermissionCheck = ({ toolName, toolCallId }) => {
-    if (toolName === 'tool_search') return { type: 'allow' };
     events.push({ toolCallId, stage: 'permission' });
+    if (toolName === 'tool_search') return { type: 'allow' };
     return { type: 'ask', reason: 'every tool call is approved by a person' };
   };
   const approver: ToolApprover = async ({ toolCallId }) => {
@@ -63,11 +63,11 @@ export function probeStages(events: StageEvent[], options: { journal?: Execution
   const journal: ExecutionJournal = {
     read: async (operationId) => {
       const entry = await inner.read(operationId);
-      if (!operationId.includes('call-0-0')) events.push({ toolCallId: callIdOf(operationId), stage: `journal.read:${entry?.status ?? 'none'}` });
+      events.push({ toolCallId: callIdOf(operationId), stage: `journal.read:${entry?.status ?? 'none'}` });
       return entry;
     },
     write: async (entry) => {
-      if (entry.toolName !== 'tool_search') events.push({ toolCallId: entry.toolCallId, stage: `journal.write:${entry.status}` });
+      events.push({ toolCallId: entry.toolCallId, stage: `journal.write:${entry.status}` });
       await inner.write(entry);
     },
   };

@@ -56,6 +56,8 @@ describe('S11: direct and discovered tools cross the same permission, durable-ex
     expect(stagesOf(events, 'call-1-0')).toEqual(big);
     expect(stagesOf(events, 'call-0-2')).toEqual(slow);
     expect(stagesOf(events, 'call-1-1')).toEqual(slow);
+    // tool_search crosses permission and the journal too (allowed without asking here)
+    expect(stagesOf(events, 'call-0-0')).toEqual(['permission', 'journal.read:none', 'journal.write:started', 'journal.write:completed']);
 
     // the same results: bounded with an artifact, timed out
     for (const [direct, discovered] of PAIRS) expect(normalized(byCall.get(direct)!)).toEqual(normalized(byCall.get(discovered)!));
@@ -104,6 +106,9 @@ describe('S11: direct and discovered tools cross the same permission, durable-ex
     expect(stagesOf(events, 'call-1-0')).toEqual(replayedBig);
     expect(stagesOf(events, 'call-0-2')).toEqual(replayedSlow);
     expect(stagesOf(events, 'call-1-1')).toEqual(replayedSlow);
+    // tool_search is never replayed: its effect is the turn's activation, rebuilt by running it again
+    expect(stagesOf(events, 'call-0-0')).toEqual(['permission', 'journal.read:completed', 'journal.write:started', 'journal.write:completed']);
+    expect(retried.activated).toEqual(['archive_search']);
     const retriedByCall = new Map(retried.steps.flatMap((step) => step.toolResults).map((result) => [result.toolCallId, result]));
     for (const [direct, discovered] of PAIRS) {
       expect(normalized(retriedByCall.get(direct)!)).toEqual(normalized(retriedByCall.get(discovered)!));
