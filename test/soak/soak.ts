@@ -80,13 +80,14 @@ function slopeOf(points: readonly { turns: number; heapUsed: number }[]): number
 // The first checkpoint still carries one-time warm-up (JIT, module caches). A leak grows the heap
 // at the same rate in both halves; warm-up and bounded caches filling up only in the first, so
 // the limit applies to the second half.
-const slope = slopeOf(samples.slice(2));
+const fitted = samples.slice(2);
+const slope = slopeOf(fitted);
 const secondHalf = slopeOf(samples.filter((sample) => sample.turns >= TURNS / 2));
 const seconds = (performance.now() - startedAt) / 1000;
 console.log(
   `soak: ${TURNS} turns in ${seconds.toFixed(1)} s (${[...statuses].map(([status, count]) => `${status} ${count}`).join(', ')}); ` +
-    `heap after GC ${(samples[1]!.heapUsed / 2 ** 20).toFixed(2)} → ${(samples.at(-1)!.heapUsed / 2 ** 20).toFixed(2)} MiB; ` +
-    `slope ${slope.toFixed(1)} bytes/turn from turn ${samples[1]!.turns}, ${secondHalf.toFixed(1)} bytes/turn over the second half ` +
+    `heap after GC at turn ${fitted[0]!.turns} → ${TURNS}: ${(fitted[0]!.heapUsed / 2 ** 20).toFixed(2)} → ${(samples.at(-1)!.heapUsed / 2 ** 20).toFixed(2)} MiB; ` +
+    `slope ${slope.toFixed(1)} bytes/turn from turn ${fitted[0]!.turns}, ${secondHalf.toFixed(1)} bytes/turn over the second half ` +
     `(limit ${MAX_SLOPE}); node ${process.version}`,
 );
 process.exit(secondHalf > MAX_SLOPE ? 1 : 0);
