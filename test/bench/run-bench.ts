@@ -1,0 +1,24 @@
+// `npm run bench`: the search benchmark and the per-step turn overhead, as tables, with the
+// machine they ran on. Run with --expose-gc (the npm script does) to measure index memory.
+// `npm run bench -- --search` or `-- --turn` runs one part.
+import { cpus, loadavg, totalmem } from 'node:os';
+import { formatSearchBench, runSearchBench } from './search-bench.js';
+import { formatTurnOverhead, runTurnOverheadBench } from './turn-overhead-bench.js';
+
+const only = process.argv.includes('--search') ? 'search' : process.argv.includes('--turn') ? 'turn' : undefined;
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+console.log(
+  `machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+    `load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} at start`,
+);
+
+if (only !== 'turn') {
+  console.log('\n## Search: latency per query, index build time and memory\n');
+  const rows = await runSearchBench({ onRow: (row) => process.stderr.write(`bench: ${row.ranker} at ${row.tools} tools done\n`) });
+  console.log(formatSearchBench(rows));
+}
+if (only !== 'search') {
+  console.log('\n## Turn overhead per step against a bare AI SDK streamText loop (same scripted model)\n');
+  console.log(formatTurnOverhead(await runTurnOverheadBench()));
+}
+console.log(`\nload average ${loadavg().map((value) => value.toFixed(1)).join(' ')} at the end`);

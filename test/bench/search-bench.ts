@@ -1,0 +1,101 @@
+// Search latency, index build time and memory of the rankers at 100, 1,000, 10,000 and 50,000
+// tools (part of `npm run bench`). Prints a Markdown table; asserts nothing.
+import { fileURLToPath } from 'node:url';
+import type { EvalQuery, EvalTool } from '../../src/eval/eval-dataset.js';
+import type { EvalRankerFactory } from '../../src/eval/eval-ranker.js';
+import { aiSdkToolSearchRanker } from '../../src/eval/ai-sdk-tool-search-ranker.js';
+import { miniSearchDefaultsRanker } from '../../src/eval/baseline-rankers.js';
+import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
+import { percentile } from '../../src/eval/run-eval.js';
+import { sampleQueries } from '../../src/eval/sample-queries.js';
+import { hybridEvalRanker } from '../../src/eval/turnscope-rankers.js';
+import { synthesizeCatalog } from './synthesize-catalog.js';
+
+export const CATALOG_SIZES = [100, 1_000, 10_000, 50_000];
+/** Queries timed per ranker and size: real queries of the three query sets plus exact names. */
+const QUERIES_PER_SET = 100;
+const EXACT_NAME_QUERIES = 50;
+/** The AI SDK scores every tool per query (0.1 s at 50,000 tools): fewer queries for it. */
+const SLOW_RANKER_QUERIES = 60;
+
+export interface SearchBenchRow {
+  readonly ranker: string;
+  readonly tools: number;
+  readonly queries: number;
+  readonly buildMs: number;
+  /** Heap kept by the built ranker, in MB (`undefined` without --expose-gc). */
+  readonly heapMb: number | undefined;
+  readonly p50Ms: number;
+  readonly p95Ms: number;
+  readonly meanMs: number;
+}
+
+const root = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function heapUsed(): number | undefined {
+  if (gc === undefined) return undefined;
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+export async function runSearchBench(options: { readonly onRow?: (row: SearchBenchRow) => void } = {}): Promise<SearchBenchRow[]> {
+  const pool: EvalTool[] = [];
+  const realQueries: EvalQuery[] = [];
+  for (const name of ['metatool', 'livemcpbench', 'bfcl', 'mcp-catalog']) {
+    const hasQueries = name !== 'mcp-catalog';
+    const dataset = await loadEvalDataset({ catalogFile: `${root}${name}/catalog.json`, ...(hasQueries ? { queriesFile: `${root}${name}/queries.jsonl` } : {}) });
+    pool.push(...dataset.tools.map((tool) => ({ ...tool, id: pool.some((other) => other.id === tool.id) ? `${name}__${tool.id}` : tool.id })));
+    realQueries.push(...sampleQueries(dataset, QUERIES_PER_SET).queries);
+  }
+  const rankers: EvalRankerFactory[] = [hybridEvalRanker(), miniSearchDefaultsRanker, aiSdkToolSearchRanker];
+  const rows: SearchBenchRow[] = [];
+  for (const size of CATALOG_SIZES) {
+    const tools = synthesizeCatalog(pool, size);
+    const step = Math.max(1, Math.floor(tools.length / EXACT_NAME_QUERIES));
+    const queries = [...realQueries.map((query) => query.query), ...tools.filter((_, index) => index % step === 0).slice(0, EXACT_NAME_QUERIES).map((tool) => tool.id)];
+    for (const factory of rankers) {
+      const before = heapUsed();
+      const startedAt = performance.now();
+      const ranker = await factory.build({ tools, depth: 10 });
+      const buildMs = performance.now() - startedAt;
+      const after = heapUsed();
+      const timed = factory === aiSdkToolSearchRanker ? queries.filter((_, index) => index % Math.ceil(queries.length / SLOW_RANKER_QUERIES) === 0) : queries;
+      for (const query of timed.slice(0, 10)) await ranker.rank(query, 10);
+      const durations: number[] = [];
+      for (const query of timed) {
+        const queryStartedAt = performance.now();
+        await ranker.rank(query, 10);
+        durations.push(performance.now() - queryStartedAt);
+      }
+      const row: SearchBenchRow = {
+        ranker: factory.name,
+        tools: size,
+        queries: timed.length,
+        buildMs,
+        heapMb: before === undefined || after === undefined ? undefined : (after - before) / 2 ** 20,
+        p50Ms: percentile(durations, 0.5),
+        p95Ms: percentile(durations, 0.95),
+        meanMs: durations.reduce((sum, value) => sum + value, 0) / durations.length,
+      };
+      rows.push(row);
+      options.onRow?.(row);
+      // keep the ranker alive until its heap was measured, then let it go
+      void ranker;
+    }
+  }
+  return rows;
+}
+
+export function formatSearchBench(rows: readonly SearchBenchRow[]): string {
+  const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+  return [
+    '| ranker | tools | queries | search p50 ms | search p95 ms | mean ms | index build ms | index heap MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.ranker} | ${row.tools.toLocaleString('en-US')} | ${row.queries} | ${ms(row.p50Ms)} | ${ms(row.p95Ms)} | ${ms(row.meanMs)} | ${ms(row.buildMs)} | ${row.heapMb === undefined ? 'n/a' : row.heapMb.toFixed(1)} |`,
+    ),
+  ].join('\n');
+}
