@@ -86,6 +86,8 @@ export async function executeToolCall(options: {
     signal: context.abortSignal,
   });
   if (verdict.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${verdict.reason}`);
+  // a permission answer that arrives after the turn ended must not start the tool (C17)
+  if (context.abortSignal.aborted) return finish('cancelled', `The turn ended before ${call.toolName} started; it did not run.`);
 
   // 4. durable execution record, around 5. execute
   const operationId = options.operationId ?? deriveOperationId(context, call, input);

@@ -110,7 +110,8 @@ export function startTurn(
           ranker: binding.ranker ?? shared.ranker,
           search: shared.search,
           isSearchable: binding.isSearchable,
-          alreadyActive: new Set([...active, ...pending]),
+          // a required tool is visible already: a search returns it but never activates it (R is not A)
+          alreadyActive: new Set([...active, ...pending, ...step.required]),
           schemaCharsOf: binding.schemaCharsOf,
         });
         if (!outcome.ok) return outcome;
