@@ -102,3 +102,9 @@ export type { ExecutionProfile, ToolOverride } from './runtime/execution-profile
 export { REQUIRED_TOOL_PRESETS } from './runtime/required-tool-presets.js';
 export type { RequiredToolPreset } from './runtime/required-tool-presets.js';
 export type { RequiredToolsFunction, RequiredToolsState } from './runtime/runtime-options.js';
+
+// Code mode: the exec tool, JavaScript in a QuickJS sandbox calling tools through the same pipeline.
+export { EXEC_TOOL_NAME, DEFAULT_CODE_MODE_OPTIONS, MIN_CODE_MODE_MEMORY_BYTES } from './code-mode/code-mode-options.js';
+export type { CodeModeOptions, ToolMode } from './code-mode/code-mode-options.js';
+export { execModelView } from './code-mode/create-exec-tool.js';
+export type { ExecOutput } from './code-mode/create-exec-tool.js';

@@ -72,14 +72,22 @@ function summarizeTurn(turnId: string, records: readonly TelemetryRecord[], k: n
   };
 }
 
-/** Each discovered tool called, at its first call: did a search before it rank it in the top k? */
+/**
+ * Each discovered tool called, at its first call: did a search before it rank it in the top k?
+ * A call from an `exec` call's code (origin `nested`) counts when a search had activated the tool.
+ */
 function recallOf(records: readonly TelemetryRecord[], k: number): TurnSummary['recall'] {
   const topKSoFar = new Set<string>();
+  const activatedSoFar = new Set<string>();
   const calledNames: string[] = [];
   const inTopK: string[] = [];
   for (const record of records) {
-    if (record.type === 'search.end') for (const { name } of record.ranked.slice(0, k)) topKSoFar.add(name);
-    if (record.type !== 'tool.execution.end' || record.origin !== 'discovered' || !CALLED.has(record.outcome)) continue;
+    if (record.type === 'search.end') {
+      for (const { name } of record.ranked.slice(0, k)) topKSoFar.add(name);
+      for (const name of record.activated) activatedSoFar.add(name);
+    }
+    if (record.type !== 'tool.execution.end' || !CALLED.has(record.outcome)) continue;
+    if (record.origin !== 'discovered' && !(record.origin === 'nested' && activatedSoFar.has(record.toolName))) continue;
     if (calledNames.includes(record.toolName)) continue;
     calledNames.push(record.toolName);
     if (topKSoFar.has(record.toolName)) inTopK.push(record.toolName);

@@ -2,6 +2,8 @@ import { generateId as generateRandomId } from 'ai';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import type { RetryPolicy } from '../../machines/turn-types.js';
 import { createToolCatalog, type ToolCatalog } from '../catalog/create-tool-catalog.js';
+import { checkToolMode, resolveCodeModeOptions } from '../code-mode/code-mode-options.js';
+import { checkExecNameFree } from '../code-mode/create-turn-code-mode.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -74,6 +76,9 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? DEFAULT_MAX_STEPS);
   const retry = retryPolicy(options.retry);
   const pipeline = resolvePipelineSettings(options, catalog.bound);
+  const toolMode = checkToolMode('toolMode', options.toolMode) ?? 'direct';
+  const codeMode = resolveCodeModeOptions(options.codeMode);
+  if (toolMode === 'code') checkExecNameFree(catalog.bound);
   const searchEnabled = options.availability !== 'off';
   const toolSearchInput = createToolSearchInputDefinition(search);
   const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
@@ -91,6 +96,8 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     profiles,
     permission: options.permission,
     pipeline,
+    toolMode,
+    codeMode,
     telemetry: createTelemetryDispatcher({
       sinks: options.telemetry === undefined ? [] : Array.isArray(options.telemetry) ? options.telemetry : [options.telemetry],
       ...(options.onSinkError === undefined ? {} : { onSinkError: options.onSinkError }),

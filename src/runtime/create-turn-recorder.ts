@@ -13,9 +13,10 @@ export interface TurnRecorder {
   turnStart(record: Omit<TurnStartRecord, 'type' | 'turnId' | 'stepIndex' | 'timestamp'>): void;
   stepStart(step: { stepIndex: number; attempt: number; visible: readonly string[]; schemaChars: Record<string, number> }): void;
   textDelta(stepIndex: number, attempt: number, text: string): void;
-  toolCall(stepIndex: number, call: TurnToolCall): void;
-  toolExecutionStart(stepIndex: number, call: TurnToolCall, origin: TelemetryToolOrigin): void;
-  toolResult(stepIndex: number, result: TurnToolResult, origin: TelemetryToolOrigin): void;
+  /** `parentToolCallId`: set for a call an `exec` call's code made (code mode). */
+  toolCall(stepIndex: number, call: TurnToolCall, parentToolCallId?: string): void;
+  toolExecutionStart(stepIndex: number, call: TurnToolCall, origin: TelemetryToolOrigin, parentToolCallId?: string): void;
+  toolResult(stepIndex: number, result: TurnToolResult, origin: TelemetryToolOrigin, parentToolCallId?: string): void;
   search(stepIndex: number, toolCallId: string, search: SearchRecord): void;
   activation(stepIndex: number, names: readonly string[]): void;
   retry(retry: { stepIndex: number; attempt: number; delayMs: number; error: string }): void;
@@ -59,14 +60,22 @@ export function createTurnRecorder(options: {
     textDelta(stepIndex, attempt, text) {
       parts.push({ type: 'text-delta', stepIndex, attempt, text });
     },
-    toolCall(stepIndex, call) {
-      parts.push({ type: 'tool-call', stepIndex, ...call });
+    toolCall(stepIndex, call, parentToolCallId) {
+      parts.push({ type: 'tool-call', stepIndex, ...call, ...parentOf(parentToolCallId) });
     },
-    toolExecutionStart(stepIndex, call, origin) {
-      telemetry.emit({ type: 'tool.execution.start', ...base(stepIndex), toolCallId: call.toolCallId, toolName: call.toolName, origin, ...sourceOf(call.toolName) });
+    toolExecutionStart(stepIndex, call, origin, parentToolCallId) {
+      telemetry.emit({
+        type: 'tool.execution.start',
+        ...base(stepIndex),
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        origin,
+        ...sourceOf(call.toolName),
+        ...parentOf(parentToolCallId),
+      });
     },
-    toolResult(stepIndex, result, origin) {
-      parts.push({ type: 'tool-result', stepIndex, ...result });
+    toolResult(stepIndex, result, origin, parentToolCallId) {
+      parts.push({ type: 'tool-result', stepIndex, ...result, ...parentOf(parentToolCallId) });
       telemetry.emit({
         type: 'tool.execution.end',
         ...base(stepIndex),
@@ -74,6 +83,7 @@ export function createTurnRecorder(options: {
         toolName: result.toolName,
         origin,
         ...sourceOf(result.toolName),
+        ...parentOf(parentToolCallId),
         outcome: result.outcome,
         durationMs: result.durationMs,
         ...(result.operationId === undefined ? {} : { operationId: result.operationId, replayed: result.replayed === true }),
@@ -129,4 +139,8 @@ export function createTurnRecorder(options: {
       });
     },
   };
+}
+
+function parentOf(parentToolCallId: string | undefined): { parentToolCallId?: string } {
+  return parentToolCallId === undefined ? {} : { parentToolCallId };
 }

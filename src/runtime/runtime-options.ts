@@ -9,6 +9,7 @@ import type { PermissionCheck, ToolApprover } from '../execution/permission.js';
 import type { RankerOption } from '../search/resolve-ranker.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
+import type { CodeModeOptions, ToolMode } from '../code-mode/code-mode-options.js';
 import type { ExecutionProfile } from './execution-profile.js';
 import type { RequiredToolPreset } from './required-tool-presets.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
@@ -60,6 +61,21 @@ export interface ToolSearchRuntimeOptions {
    * built in; a profile of the same name replaces it. Default: only `headless-coding`.
    */
   readonly profiles?: Readonly<Record<string, ExecutionProfile>>;
+  /**
+   * The default tool mode of this runtime's turns; `send({ toolMode })` overrides it per turn.
+   * `'code'` adds the `exec` tool to every step (a required tool, C3): JavaScript run in a
+   * QuickJS sandbox that calls the step's visible tools as `tools.<name>(input)` through the
+   * same pipeline as direct calls (C4, C14). No bound tool may then be named `exec`.
+   * Default `'direct'`.
+   */
+  readonly toolMode?: ToolMode;
+  /**
+   * Limits of each `exec` call's sandbox in code mode: `timeLimitMs` (wall clock, nested calls
+   * included; default 30,000), `memoryLimitBytes` (default 64 MiB, at least 16 MiB) and
+   * `maxOutputChars` (console output plus returned JSON; default 20,000). Past one, the call is
+   * a tool error and the turn goes on.
+   */
+  readonly codeMode?: Partial<CodeModeOptions>;
   /** Provider steps per turn; the turn ends `completed` with reason `max-steps`. Default 20. */
   readonly maxSteps?: number;
   /**
@@ -168,6 +184,12 @@ export interface SendInput {
    * A label of 1–64 printable characters. Default `'client'`.
    */
   readonly clientId?: string;
+  /**
+   * `'code'` adds the `exec` tool to every step of this turn (code mode: the model may run
+   * JavaScript that calls the step's tools as `tools.<name>(input)`), `'direct'` leaves it out.
+   * Default: the runtime's `toolMode`.
+   */
+  readonly toolMode?: ToolMode;
   /** Aborting it ends the turn in `cancelled` and aborts running tools. */
   readonly abortSignal?: AbortSignal;
   /** An xstate inspection observer attached to the turn actor (e.g. Stately's inspector). */

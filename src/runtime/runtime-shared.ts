@@ -1,5 +1,6 @@
 import type { RetryPolicy } from '../../machines/turn-types.js';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
+import type { CodeModeOptions, ToolMode } from '../code-mode/code-mode-options.js';
 import type { ExecutionPipelineSettings } from '../execution/execution-pipeline-settings.js';
 import type { PermissionCheck } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
@@ -33,6 +34,10 @@ export interface RuntimeShared {
   readonly permission: PermissionCheck | undefined;
   /** The pipeline stages after permission: approver, journal, timeouts, output limit, artifacts (C4). */
   readonly pipeline: ExecutionPipelineSettings;
+  /** The `toolMode` option: a turn's mode unless `send()` gives one. */
+  readonly toolMode: ToolMode;
+  /** The `codeMode` option with its defaults: the limits of each `exec` call. */
+  readonly codeMode: CodeModeOptions;
   readonly maxSteps: number;
   readonly retry: RetryPolicy;
   readonly telemetry: TelemetryDispatcher;

@@ -3,6 +3,8 @@ import { createActor, fromCallback, fromPromise, type InspectionEvent, type Obse
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
 import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
+import { createTurnCodeMode } from '../code-mode/create-turn-code-mode.js';
+import { recordNestedCalls } from '../code-mode/record-nested-calls.js';
 import { checkAvailability } from '../execution/check-availability.js';
 import { executeToolCall } from '../execution/execute-tool-call.js';
 import type { ToolOrigin } from '../execution/permission.js';
@@ -38,7 +40,13 @@ export function startTurn(
   seams: { readonly callModelStep?: typeof callModelStep } = {},
 ): Turn {
   const callProvider = seams.callModelStep ?? callModelStep;
-  const { messages, binding, requiredTools } = validateSendInput(shared, input);
+  const { messages, binding, requiredTools: requiredOf } = validateSendInput(shared, input);
+  // code mode: `exec` joins R on every step and the actor's bound list, never B (C3)
+  const codeMode =
+    (input.toolMode ?? shared.toolMode) === 'code'
+      ? createTurnCodeMode({ binding, limits: shared.codeMode, nestedObserver: (stepIndex) => recordNestedCalls(recorder, stepIndex) })
+      : undefined;
+  const requiredTools: typeof requiredOf = codeMode === undefined ? requiredOf : (state) => codeMode.withExec(requiredOf(state));
   const required = requiredTools({ stepIndex: 0, active: [], messages });
   const turnId = shared.generateId();
   const parts = createPartQueue<TurnStreamPart>();
@@ -64,13 +72,13 @@ export function startTurn(
       stepIndex: step.stepIndex,
       attempt: step.attempt,
       visible: step.visible,
-      schemaChars: Object.fromEntries(step.visible.map((name) => [name, binding.schemaCharsOf(name)])),
+      schemaChars: Object.fromEntries(step.visible.map((name) => [name, (codeMode ?? binding).schemaCharsOf(name)])),
     });
     const response = await callProvider({
       model: input.model,
       instructions,
       messages: step.messages as ModelMessage[],
-      tools: binding.providerTools,
+      tools: (codeMode ?? binding).providerTools,
       visible: step.visible,
       abortSignal: signal,
       onTextDelta: (text) => recorder.textDelta(step.stepIndex, step.attempt, text),
@@ -97,7 +105,7 @@ export function startTurn(
       turnId,
       stepIndex: step.stepIndex,
       visible: new Set(step.visible),
-      resolveTool: binding.resolveTool,
+      resolveTool: codeMode === undefined ? binding.resolveTool : (name) => codeMode.resolveTool(name, context),
       bound: binding.bound,
       offersToolSearch: binding.offerSearch,
       originOf,
@@ -211,7 +219,7 @@ export function startTurn(
   const actor = createActor(turnMachine.provide({ actors: { callModel, executeToolCalls } }), {
     input: {
       turnId,
-      bound: binding.bound,
+      bound: (codeMode ?? binding).bound,
       direct: binding.direct,
       required,
       offerSearch: binding.offerSearch,

@@ -8,8 +8,10 @@ import type { TurnToolResult } from '../../machines/turn-types.js';
  *   in request order, `schemaChars` the characters of each visible definition (C21).
  * - `text-delta`: text streamed by the model, with the `attempt` of the request it came from:
  *   when a `retry` part follows, drop that step's text of the failed attempt.
- * - `tool-call`: the model called a tool (the name may be hidden or unknown).
- * - `tool-result`: the call crossed the execution pipeline; `outcome` says how it ended.
+ * - `tool-call`: the model called a tool (the name may be hidden or unknown); with
+ *   `parentToolCallId`, the code of that `exec` call did (code mode).
+ * - `tool-result`: the call crossed the execution pipeline; `outcome` says how it ended
+ *   (`parentToolCallId` as on `tool-call`).
  * - `search`: a `tool_search` call finished (C21): query, limits, ranked, activated, skipped.
  * - `activation`: names a search added to `pending`; visible from the next step on (C13).
  * - `retry`: a provider request failed with a retryable error; the next attempt comes after `delayMs`.
@@ -25,8 +27,8 @@ export type TurnStreamPart =
       schemaChars: Readonly<Record<string, number>>;
     }
   | { type: 'text-delta'; stepIndex: number; attempt: number; text: string }
-  | { type: 'tool-call'; stepIndex: number; toolCallId: string; toolName: string; input: unknown }
-  | ({ type: 'tool-result'; stepIndex: number } & TurnToolResult)
+  | { type: 'tool-call'; stepIndex: number; toolCallId: string; toolName: string; input: unknown; parentToolCallId?: string }
+  | ({ type: 'tool-result'; stepIndex: number; parentToolCallId?: string } & TurnToolResult)
   | ({ type: 'search'; stepIndex: number; toolCallId: string } & SearchRecord)
   | { type: 'activation'; stepIndex: number; names: readonly string[] }
   | { type: 'retry'; stepIndex: number; attempt: number; delayMs: number; error: string }

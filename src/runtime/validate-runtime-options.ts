@@ -1,3 +1,4 @@
+import { CODE_MODE_OPTION_NAMES } from '../code-mode/code-mode-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { ToolSearchRuntimeOptions } from './runtime-options.js';
 
@@ -6,12 +7,14 @@ const RUNTIME_OPTION_NAMES = [
   'tools', 'groups', 'sources', 'direct', 'availability', 'search', 'maxSteps', 'retry',
   'permission', 'telemetry', 'onSinkError', 'now', 'generateId', 'ranker', 'profiles',
   'approver', 'journal', 'operationId', 'timeout', 'outputLimit', 'artifactStore',
+  'toolMode', 'codeMode',
 ] as const;
 const SEARCH_OPTION_NAMES = ['defaultLimit', 'maxLimit', 'maxSchemaChars', 'maxQueryChars'] as const;
 const RETRY_OPTION_NAMES = ['maxAttempts', 'initialDelayMs'] as const;
 const NESTED_OPTION_NAMES = {
   timeout: ['toolMs', 'perToolMs', 'approvalMs'],
   outputLimit: ['maxBytes', 'maxLines'],
+  codeMode: CODE_MODE_OPTION_NAMES,
 } as const;
 const FUNCTION_OPTIONS = ['permission', 'onSinkError', 'now', 'generateId', 'approver', 'operationId'] as const;
 

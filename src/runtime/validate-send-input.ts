@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkToolMode } from '../code-mode/code-mode-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { checkNames } from '../catalog/validate-binding-shapes.js';
@@ -15,7 +16,8 @@ import type { RuntimeShared } from './runtime-shared.js';
  *
  * @throws {InvalidOptionError} no `model`; both or neither of `messages` and `prompt`;
  *   `messages` not an array; `instructions` not a string; `abortSignal` not an AbortSignal;
- *   `inspect` neither a function nor an observer; `requiredTools` not an array of names.
+ *   `inspect` neither a function nor an observer; `requiredTools` not an array of names;
+ *   `toolMode` neither `'direct'` nor `'code'`.
  * @throws {UnboundToolError} `requiredTools` or `boundTools` names a tool outside the turn's ceiling (C1, C6).
  * @throws {InvalidOptionError} an unknown profile or required-tool preset.
  */
@@ -53,6 +55,7 @@ export function validateSendInput(
   if (inspect !== undefined && typeof inspect !== 'function' && (inspect === null || typeof inspect !== 'object')) {
     throw new InvalidOptionError({ option: 'inspect', value: inspect, expected: 'an xstate inspection observer: a function or an object with next()' });
   }
+  checkToolMode('toolMode', input.toolMode);
   const binding = resolveTurnBinding(shared, input);
   return { messages, binding, requiredTools: requiredToolsOf(binding, input.requiredTools) };
 }

@@ -54,9 +54,10 @@ export interface SearchEndRecord extends RecordBase {
 
 /**
  * How the called tool stood in its step: `direct`, `discovered`, `required`, `search`
- * (`tool_search`), or, for a rejected call, `hidden` (bound, not visible) / `unknown`.
+ * (`tool_search`), or, for a rejected call, `hidden` (bound, not visible) / `unknown`; `nested`
+ * for a call an `exec` call's code made (code mode), whatever its outcome.
  */
-export type TelemetryToolOrigin = ToolOrigin | 'hidden' | 'unknown';
+export type TelemetryToolOrigin = ToolOrigin | 'hidden' | 'unknown' | 'nested';
 
 /** A tool call entered the execution pipeline. */
 export interface ToolExecutionStartRecord extends RecordBase {
@@ -69,6 +70,8 @@ export interface ToolExecutionStartRecord extends RecordBase {
    * `clientId` of a client tool. Absent when not known (no source given, `tool_search`, unknown names).
    */
   readonly source?: string;
+  /** For origin `nested`: the `toolCallId` of the `exec` call whose code made this call. */
+  readonly parentToolCallId?: string;
 }
 
 /** A tool call left the pipeline (C21): every call ends in exactly one of these. */
@@ -79,6 +82,8 @@ export interface ToolExecutionEndRecord extends RecordBase {
   readonly origin: TelemetryToolOrigin;
   /** As on `tool.execution.start`. */
   readonly source?: string;
+  /** As on `tool.execution.start`. */
+  readonly parentToolCallId?: string;
   readonly outcome: ToolCallOutcome;
   readonly durationMs: number;
   /** The call's operation id, once it reached the durable execution record (passed permission). */
