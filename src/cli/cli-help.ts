@@ -2,7 +2,7 @@
 export const CLI_HELP = `Usage: turnscope <command> [options]
 
 Commands:
-  demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--visualize [--port N]]
+  demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--code-mode] [--visualize [--port N]]
       Runs one turn against real MCP servers (filesystem on a temporary workspace, memory) with
       every tool deferred behind tool_search, and prints per step the visible tools, the
       searches, the calls and their outcomes, the schema characters saved and the trace report.
@@ -12,6 +12,9 @@ Commands:
       --base-url <url>   Send provider requests to this URL, e.g. an OpenAI-compatible local
                          server (http://localhost:8080/v1); with openai:<id> it uses the Chat
                          Completions API.
+      --code-mode        Run the turn in code mode: the exec tool is visible on every step and
+                         the embedded model calls the tools it found from JavaScript through it
+                         (QuickJS sandbox; each nested call crosses the same pipeline).
       --trace FILE       Also keep the turn's JSONL trace in FILE (appended).
       --visualize        Also serve the visualizer on 127.0.0.1 and print its URL: the page
                          follows the turn live (server-sent events) and replays it afterwards;

@@ -8,7 +8,7 @@ import { explainPortError, parsePortOption } from './parse-port-option.js';
 import { resolveCliModel } from './resolve-cli-model.js';
 
 /**
- * `turnscope demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--visualize [--port N]]`:
+ * `turnscope demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--code-mode] [--visualize [--port N]]`:
  * one turn against real MCP servers. Exit 0 when the turn completed, 1 when it did not, 130 when
  * interrupted. With `--visualize` the visualizer follows the turn live and keeps serving it
  * until Ctrl-C (then the exit status is the turn's).
@@ -22,6 +22,7 @@ export const demoCommand: CliCommand = async (args, io) => {
       model: { type: 'string' },
       'base-url': { type: 'string' },
       trace: { type: 'string' },
+      'code-mode': { type: 'boolean' },
       visualize: { type: 'boolean' },
       port: { type: 'string' },
     },
@@ -35,7 +36,11 @@ export const demoCommand: CliCommand = async (args, io) => {
       pageDir: await ensureVisualizerPage({ output: io.stdout }),
       port,
       waitForPage: false,
-      demo: { ...(values.trace === undefined ? {} : { tracePath: values.trace }), ...(model === undefined ? {} : { model }) },
+      demo: {
+        ...(values.trace === undefined ? {} : { tracePath: values.trace }),
+        ...(model === undefined ? {} : { model }),
+        ...(values['code-mode'] === true ? { codeMode: true } : {}),
+      },
       output: io.stdout,
       ...(io.abortSignal === undefined ? {} : { abortSignal: io.abortSignal }),
     }).catch((error: unknown) => {
@@ -48,6 +53,7 @@ export const demoCommand: CliCommand = async (args, io) => {
     output: io.stdout,
     ...(values.trace === undefined ? {} : { tracePath: values.trace }),
     ...(model === undefined ? {} : { model }),
+    ...(values['code-mode'] === true ? { codeMode: true } : {}),
     ...(io.abortSignal === undefined ? {} : { abortSignal: io.abortSignal }),
   });
   if (io.abortSignal?.aborted === true) return 130;

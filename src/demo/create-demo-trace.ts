@@ -1,3 +1,5 @@
+import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
+import { execModelView, type ExecOutput } from '../code-mode/create-exec-tool.js';
 import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
 import { formatNumber } from './format-number.js';
 
@@ -14,6 +16,8 @@ export interface DemoStepRecord {
 /** One tool call and how it ended. */
 export interface DemoCallRecord {
   readonly stepIndex: number;
+  /** Set for a call made by the code of this `exec` call (code mode). */
+  readonly parentToolCallId?: string;
   readonly toolName: string;
   readonly input: unknown;
   readonly outcome: string;
@@ -44,7 +48,8 @@ const INDENT = '           ';
 /**
  * The demo's printer. Per step it prints the visible tools with their schema characters,
  * each search with what it activated, each call with its input and outcome (the
- * `tool_search` calls are shown as searches), retries, and the model's text.
+ * `tool_search` calls are shown as searches; the calls of an `exec` call's code as `nested`,
+ * before the `exec` call itself), retries, and the model's text.
  *
  * @param options.output receives one line at a time, without a trailing newline.
  */
@@ -103,10 +108,13 @@ export function createDemoTrace(options: { readonly output: (line: string) => vo
       }
       case 'tool-result': {
         const input = inputs.get(part.toolCallId);
-        const resultText = oneLine(textOf(part.output));
-        calls.push({ stepIndex: part.stepIndex, toolName: part.toolName, input, outcome: part.outcome, text: resultText });
-        if (part.toolName === 'tool_search' && part.outcome === 'ok') return;
-        output(`  call     ${part.toolName} ${truncate(JSON.stringify(input) ?? '', WIDTH - 11 - part.toolName.length)}`);
+        const resultText = oneLine(textOf(part.toolName === EXEC_TOOL_NAME && part.outcome === 'ok' ? execModelView(part.output as ExecOutput) : part.output));
+        const parent = part.parentToolCallId === undefined ? {} : { parentToolCallId: part.parentToolCallId };
+        calls.push({ stepIndex: part.stepIndex, ...parent, toolName: part.toolName, input, outcome: part.outcome, text: resultText });
+        if (part.toolName === 'tool_search' && part.outcome === 'ok' && part.parentToolCallId === undefined) return;
+        const label = part.parentToolCallId === undefined ? 'call     ' : 'nested   ';
+        const shown = part.toolName === EXEC_TOOL_NAME ? oneLine(String((input as { code?: unknown } | undefined)?.code ?? '')) : (JSON.stringify(input) ?? '');
+        output(`  ${label}${part.toolName} ${truncate(shown, WIDTH - 11 - part.toolName.length)}`);
         const lines = wrap(`→ ${part.outcome}: ${resultText}`.split(' '), ' ', WIDTH - INDENT.length);
         for (const line of lines.slice(0, 3)) output(`${INDENT}${line}`);
         if (lines.length > 3) output(`${INDENT}…`);

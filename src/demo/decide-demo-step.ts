@@ -1,5 +1,6 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { DemoTask } from './create-demo-task.js';
+import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
 import { readDemoTask } from './read-demo-task.js';
 import { readDemoTranscript, type DemoTranscript } from './read-demo-transcript.js';
 
@@ -60,7 +61,10 @@ const MAX_FAILED_CALLS = 3;
  *   was given up;
  * - on step 0 it also calls the first goal's tool right away by its inventory name, in the
  *   same step as the search, which the runtime must reject (C14);
- * - with nothing left to do it answers with a summary built from the tool results.
+ * - with nothing left to do it answers with a summary built from the tool results;
+ * - in code mode (`exec` is visible, `turnscope demo --code-mode`) the goal calls of a step go
+ *   into one `exec` call whose code calls them as `tools.<name>(input)` and returns their
+ *   outputs by tool name; searches stay direct calls.
  */
 export function decideDemoStep(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools'>): DemoDecision {
   const task = readDemoTask(options.prompt);
@@ -71,6 +75,8 @@ export function decideDemoStep(options: Pick<LanguageModelV4CallOptions, 'prompt
   const inventory = inventoryNames(tools.find((tool) => tool.name === 'tool_search')?.description ?? '');
 
   const toolCalls: { toolName: string; input: unknown }[] = [];
+  const codeCalls: { toolName: string; input: unknown }[] = [];
+  const codeMode = visible.includes(EXEC_TOOL_NAME);
   const givenUp = new Set<string>();
   let searched = false;
   for (const goal of GOALS) {
@@ -82,7 +88,7 @@ export function decideDemoStep(options: Pick<LanguageModelV4CallOptions, 'prompt
     const name = pick(goal, visible, transcript.activated);
     if (name !== undefined) {
       if (goal.after.every((label) => succeeded(GOALS.find((other) => other.label === label)!, transcript))) {
-        toolCalls.push({ toolName: name, input: goal.input(task) });
+        (codeMode ? codeCalls : toolCalls).push({ toolName: name, input: goal.input(task) });
       }
       continue;
     }
@@ -99,7 +105,24 @@ export function decideDemoStep(options: Pick<LanguageModelV4CallOptions, 'prompt
       toolCalls.push({ toolName: inventoryName, input: goal.input(task) });
     }
   }
+  if (codeCalls.length > 0) toolCalls.unshift({ toolName: EXEC_TOOL_NAME, input: { code: execCode(codeCalls) } });
   return toolCalls.length > 0 ? { type: 'tool-calls', toolCalls } : { type: 'text', text: summary(task, transcript) };
+}
+
+/**
+ * The code of the demo's `exec` call: each call in turn, and the text of each MCP result
+ * (its text content parts) returned by tool name — the rest of the result stays in the sandbox.
+ */
+export function execCode(calls: readonly { readonly toolName: string; readonly input: unknown }[]): string {
+  return [
+    'const text = (result) => (result.content ?? []).map((part) => part.text ?? "").join("\\n");',
+    'const results = {};',
+    ...calls.map((call) => {
+      const callee = /^[A-Za-z_$][\w$]*$/.test(call.toolName) ? `tools.${call.toolName}` : `tools[${JSON.stringify(call.toolName)}]`;
+      return `results[${JSON.stringify(call.toolName)}] = text(await ${callee}(${JSON.stringify(call.input)}));`;
+    }),
+    'return results;',
+  ].join('\n');
 }
 
 function matches(goal: Goal, name: string): boolean {

@@ -1,4 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
 
 /** One earlier tool call and how it ended, as the model can read it from its prompt. */
 export interface TranscriptCall {
@@ -24,7 +25,9 @@ export interface DemoTranscript {
 /**
  * Reads the earlier steps out of a provider prompt: assistant tool calls joined to their
  * tool results. A result is not ok when its output is `error-text`, `error-json` or
- * `execution-denied`.
+ * `execution-denied`. An `exec` call (code mode) is followed by one entry per tool its code
+ * called (`<id>/<n>`), from the `calls` of its result, with the output its code returned under
+ * that tool's name; a failed `exec` counts as a failed call of each tool its code names.
  */
 export function readDemoTranscript(prompt: LanguageModelV4Prompt): DemoTranscript {
   const calls = new Map<string, { toolCallId: string; toolName: string; input: unknown; result?: TranscriptCall['result'] }>();
@@ -49,7 +52,7 @@ export function readDemoTranscript(prompt: LanguageModelV4Prompt): DemoTranscrip
       }
     }
   }
-  const all = [...calls.values()].map((call): TranscriptCall => ({ ...call, result: call.result }));
+  const all = [...calls.values()].flatMap((call): TranscriptCall[] => [{ ...call, result: call.result }, ...nestedCalls(call)]);
   const searches = all.filter((call) => call.toolName === 'tool_search');
   const activated = new Set<string>();
   for (const search of searches) {
@@ -66,9 +69,33 @@ export function readDemoTranscript(prompt: LanguageModelV4Prompt): DemoTranscrip
   };
 }
 
+/** The calls an `exec` call's code made, as its result tells them. */
+function nestedCalls(call: { toolCallId: string; toolName: string; input: unknown; result?: TranscriptCall['result'] }): TranscriptCall[] {
+  if (call.toolName !== EXEC_TOOL_NAME || call.result === undefined) return [];
+  if (!call.result.ok) {
+    const code = String((call.input as { code?: unknown } | null)?.code ?? '');
+    const named = [...new Set([...code.matchAll(/tools(?:\.([\w$]+)|\["([^"]+)"\])\(/g)].map((match) => match[1] ?? match[2]!))];
+    return named.map((toolName, index) => ({
+      toolCallId: `${call.toolCallId}/${index + 1}`,
+      toolName,
+      input: undefined,
+      result: { ok: false, text: call.result!.text, value: undefined },
+    }));
+  }
+  const view = call.result.value as { result?: Record<string, unknown>; calls?: { tool?: unknown; outcome?: unknown; error?: unknown }[] } | undefined;
+  return (view?.calls ?? []).map((nested, index) => {
+    const toolName = String(nested.tool);
+    const ok = nested.outcome === 'ok';
+    const value = ok ? view?.result?.[toolName] : nested.error;
+    return { toolCallId: `${call.toolCallId}/${index + 1}`, toolName, input: undefined, result: { ok, text: outputText(value), value } };
+  });
+}
+
 /** The text of a tool output value: a string, the text parts of MCP content, else its JSON. */
 function outputText(value: unknown): string {
   if (typeof value === 'string') return value;
+  const content = (value as { content?: unknown } | null | undefined)?.content;
+  if (Array.isArray(content)) return outputText(content);
   if (Array.isArray(value)) {
     return value
       .map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part ? String(part.text) : ''))

@@ -8,7 +8,7 @@ import { nodePackageMcpServer } from '../mcp/node-package-mcp-server.js';
 import { createDemoTrace, type DemoCallRecord, type DemoSearchRecord, type DemoStepRecord } from './create-demo-trace.js';
 import { DemoModel } from './demo-model.js';
 import { createDemoTask } from './create-demo-task.js';
-import { DEMO_INSTRUCTIONS } from './demo-instructions.js';
+import { DEMO_CODE_MODE_INSTRUCTIONS, DEMO_INSTRUCTIONS } from './demo-instructions.js';
 import { renderDemoPrompt } from './render-demo-prompt.js';
 import { formatNumber } from './format-number.js';
 import { formatReport } from '../report/format-report.js';
@@ -22,6 +22,11 @@ import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
 export interface RunDemoOptions {
   /** The model for every step. Default: the embedded deterministic {@link DemoModel}. */
   readonly model?: LanguageModel;
+  /**
+   * Run the turn in code mode (`toolMode: 'code'`): `exec` is visible on every step and the
+   * embedded model calls the tools a search found from JavaScript through it. Default false.
+   */
+  readonly codeMode?: boolean;
   /** Receives the printed trace one line at a time, without trailing newlines. */
   readonly output: (line: string) => void;
   /** Aborting it stops the servers' start or cancels the turn; cleanup still runs. */
@@ -92,7 +97,10 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
   let bound: BoundMcpTools | undefined;
   try {
     await mkdir(workspaceDir);
-    output('turnscope demo: one turn, real MCP servers over stdio, every tool deferred behind tool_search');
+    output(
+      'turnscope demo: one turn, real MCP servers over stdio, every tool deferred behind tool_search' +
+        (options.codeMode === true ? '; code mode: exec runs JavaScript that calls them' : ''),
+    );
     output(`workspace  ${workspaceDir}`);
     bound = await bindMcpTools({
       servers: {
@@ -112,12 +120,13 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       sources: bound.sources,
       direct: [],
       telemetry: [traceSink, ...(options.telemetry ?? [])],
+      ...(options.codeMode === true ? { toolMode: 'code' as const } : {}),
     });
     const boundChars = runtime.catalog.entries.reduce((sum, entry) => sum + entry.schemaChars, 0);
     const model = options.model ?? new DemoModel();
     output(
       `bound      ${runtime.catalog.entries.length} tools, ${formatNumber(boundChars)} schema chars; ` +
-        `direct: none; model: ${describeModel(model)}`,
+        `direct: none${options.codeMode === true ? '; required: exec' : ''}; model: ${describeModel(model)}`,
     );
     output('inventory  (names only, inside tool_search\'s description)');
     for (const [group, names] of Object.entries(bound.groups)) {
@@ -128,7 +137,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const trace = createDemoTrace({ output });
     const turn = runtime.send({
       model,
-      instructions: DEMO_INSTRUCTIONS,
+      instructions: options.codeMode === true ? `${DEMO_INSTRUCTIONS} ${DEMO_CODE_MODE_INSTRUCTIONS}` : DEMO_INSTRUCTIONS,
       prompt: renderDemoPrompt(task),
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
     });
