@@ -1,10 +1,12 @@
 // `npm run bench`: the search benchmark and the per-step turn overhead, as tables, with the
 // machine they ran on. Run with --expose-gc (the npm script does) to measure index memory.
-// `npm run bench -- --search` or `-- --turn` runs one part.
+// `npm run bench -- --search` or `-- --turn` runs one part; `-- --sizes 1000,10000` picks catalog sizes.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { formatSearchBench, runSearchBench } from './search-bench.js';
 import { formatTurnOverhead, runTurnOverheadBench } from './turn-overhead-bench.js';
 
+const sizesIndex = process.argv.indexOf('--sizes');
+const sizes = sizesIndex === -1 ? undefined : (process.argv[sizesIndex + 1] ?? '').split(',').map(Number).filter((size) => Number.isInteger(size) && size > 0);
 const only = process.argv.includes('--search') ? 'search' : process.argv.includes('--turn') ? 'turn' : undefined;
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(
@@ -14,7 +16,10 @@ console.log(
 
 if (only !== 'turn') {
   console.log('\n## Search: latency per query, index build time and memory\n');
-  const rows = await runSearchBench({ onRow: (row) => process.stderr.write(`bench: ${row.ranker} at ${row.tools} tools done\n`) });
+  const rows = await runSearchBench({
+    onRow: (row) => process.stderr.write(`bench: ${row.ranker} at ${row.tools} tools done\n`),
+    ...(sizes === undefined ? {} : { sizes }),
+  });
   console.log(formatSearchBench(rows));
 }
 if (only !== 'search') {

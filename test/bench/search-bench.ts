@@ -40,7 +40,9 @@ function heapUsed(): number | undefined {
   return process.memoryUsage().heapUsed;
 }
 
-export async function runSearchBench(options: { readonly onRow?: (row: SearchBenchRow) => void } = {}): Promise<SearchBenchRow[]> {
+export async function runSearchBench(
+  options: { readonly onRow?: (row: SearchBenchRow) => void; readonly sizes?: readonly number[] } = {},
+): Promise<SearchBenchRow[]> {
   const pool: EvalTool[] = [];
   const realQueries: EvalQuery[] = [];
   for (const name of ['metatool', 'livemcpbench', 'bfcl', 'mcp-catalog']) {
@@ -51,7 +53,7 @@ export async function runSearchBench(options: { readonly onRow?: (row: SearchBen
   }
   const rankers: EvalRankerFactory[] = [hybridEvalRanker(), miniSearchDefaultsRanker, aiSdkToolSearchRanker];
   const rows: SearchBenchRow[] = [];
-  for (const size of CATALOG_SIZES) {
+  for (const size of options.sizes ?? CATALOG_SIZES) {
     const tools = synthesizeCatalog(pool, size);
     const step = Math.max(1, Math.floor(tools.length / EXACT_NAME_QUERIES));
     const queries = [...realQueries.map((query) => query.query), ...tools.filter((_, index) => index % step === 0).slice(0, EXACT_NAME_QUERIES).map((tool) => tool.id)];
