@@ -1,5 +1,6 @@
 import type { ToolCallOutcome, TurnFinishReason } from '../../machines/turn-types.js';
 import type { ToolOrigin } from '../execution/permission.js';
+import type { SearchRecord } from '../runtime/turn-stream-part.js';
 
 /**
  * Fields every telemetry record carries. `timestamp` is ms since the epoch from the runtime's
@@ -36,20 +37,14 @@ export interface StepStartRecord extends RecordBase {
   readonly totalSchemaChars: number;
 }
 
-/** A `tool_search` call finished successfully (C21). */
-export interface SearchEndRecord extends RecordBase {
+/**
+ * A `tool_search` call finished successfully (C21): the stream's `search` part as a record,
+ * with `requestedLimit` as `null` (JSON has no `undefined`) when the model gave no limit.
+ */
+export interface SearchEndRecord extends RecordBase, Omit<SearchRecord, 'requestedLimit'> {
   readonly type: 'search.end';
   readonly toolCallId: string;
-  readonly query: string;
-  /** `null` when the model gave no limit. */
   readonly requestedLimit: number | null;
-  readonly effectiveLimit: number;
-  /** Candidates in rank order with scores (higher is better). */
-  readonly ranked: readonly { readonly name: string; readonly score: number }[];
-  readonly activated: readonly string[];
-  readonly skipped: readonly { readonly name: string; readonly reason: 'oversize' | 'budget' }[];
-  readonly schemaCharsActivated: number;
-  readonly durationMs: number;
 }
 
 /**
