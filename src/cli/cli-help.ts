@@ -2,7 +2,8 @@
 export const CLI_HELP = `Usage: turnscope <command> [options]
 
 Commands:
-  demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--code-mode] [--visualize [--port N]]
+  demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--code-mode] [--profile NAME]
+       [--visualize [--port N]]
       Runs one turn against real MCP servers (filesystem on a temporary workspace, memory) with
       every tool deferred behind tool_search, and prints per step the visible tools, the
       searches, the calls and their outcomes, the schema characters saved and the trace report.
@@ -15,6 +16,9 @@ Commands:
       --code-mode        Run the turn in code mode: the exec tool is visible on every step and
                          the embedded model calls the tools it found from JavaScript through it
                          (QuickJS sandbox; each nested call crosses the same pipeline).
+      --profile NAME     Run the turn under an execution profile, an exact ceiling search cannot
+                         widen: files-only (the filesystem server's tools) or memory-only (the
+                         memory server's); the part of the task outside it is given up.
       --trace FILE       Also keep the turn's JSONL trace in FILE (appended).
       --visualize        Also serve the visualizer on 127.0.0.1 and print its URL: the page
                          follows the turn live (server-sent events) and replays it afterwards;

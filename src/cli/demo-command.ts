@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEMO_PROFILE_NAMES } from '../demo/demo-profiles.js';
 import { runDemo } from '../demo/run-demo.js';
 import { ensureVisualizerPage } from '../visualizer/build-visualizer-page.js';
 import { serveLiveDemo } from '../visualizer/serve-live-demo.js';
@@ -8,7 +9,7 @@ import { explainPortError, parsePortOption } from './parse-port-option.js';
 import { resolveCliModel } from './resolve-cli-model.js';
 
 /**
- * `turnscope demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--code-mode] [--visualize [--port N]]`:
+ * `turnscope demo [--model <provider>:<id>] [--base-url <url>] [--trace FILE] [--code-mode] [--profile NAME] [--visualize [--port N]]`:
  * one turn against real MCP servers. Exit 0 when the turn completed, 1 when it did not, 130 when
  * interrupted. With `--visualize` the visualizer follows the turn live and keeps serving it
  * until Ctrl-C (then the exit status is the turn's).
@@ -23,12 +24,16 @@ export const demoCommand: CliCommand = async (args, io) => {
       'base-url': { type: 'string' },
       trace: { type: 'string' },
       'code-mode': { type: 'boolean' },
+      profile: { type: 'string' },
       visualize: { type: 'boolean' },
       port: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new CliUsageError({ message: `Unexpected argument ${JSON.stringify(positionals[0])} after demo.` });
   if (values.port !== undefined && values.visualize !== true) throw new CliUsageError({ message: '--port goes with --visualize.' });
+  if (values.profile !== undefined && !DEMO_PROFILE_NAMES.includes(values.profile)) {
+    throw new CliUsageError({ message: `Unknown profile ${JSON.stringify(values.profile)}: the demo has ${DEMO_PROFILE_NAMES.join(', ')}.` });
+  }
   const model = resolveCliModel({ spec: values.model, baseUrl: values['base-url'], env: io.env });
   if (values.visualize === true) {
     const port = parsePortOption(values.port);
@@ -40,6 +45,7 @@ export const demoCommand: CliCommand = async (args, io) => {
         ...(values.trace === undefined ? {} : { tracePath: values.trace }),
         ...(model === undefined ? {} : { model }),
         ...(values['code-mode'] === true ? { codeMode: true } : {}),
+        ...(values.profile === undefined ? {} : { profile: values.profile }),
       },
       output: io.stdout,
       ...(io.abortSignal === undefined ? {} : { abortSignal: io.abortSignal }),
@@ -54,6 +60,7 @@ export const demoCommand: CliCommand = async (args, io) => {
     ...(values.trace === undefined ? {} : { tracePath: values.trace }),
     ...(model === undefined ? {} : { model }),
     ...(values['code-mode'] === true ? { codeMode: true } : {}),
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
     ...(io.abortSignal === undefined ? {} : { abortSignal: io.abortSignal }),
   });
   if (io.abortSignal?.aborted === true) return 130;

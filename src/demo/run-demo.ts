@@ -8,6 +8,8 @@ import { nodePackageMcpServer } from '../mcp/node-package-mcp-server.js';
 import { createDemoTrace, type DemoCallRecord, type DemoSearchRecord, type DemoStepRecord } from './create-demo-trace.js';
 import { DemoModel } from './demo-model.js';
 import { createDemoTask } from './create-demo-task.js';
+import { DEMO_PROFILE_NAMES, demoProfiles } from './demo-profiles.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEMO_CODE_MODE_INSTRUCTIONS, DEMO_INSTRUCTIONS } from './demo-instructions.js';
 import { renderDemoPrompt } from './render-demo-prompt.js';
 import { formatNumber } from './format-number.js';
@@ -27,6 +29,12 @@ export interface RunDemoOptions {
    * embedded model calls the tools a search found from JavaScript through it. Default false.
    */
   readonly codeMode?: boolean;
+  /**
+   * Run the turn under one of the demo's execution profiles ({@link DEMO_PROFILE_NAMES}:
+   * `files-only`, `memory-only`): its tools are the turn's exact ceiling (C6) and its
+   * instructions come first. Default: no profile, every bound tool is in reach.
+   */
+  readonly profile?: string;
   /** Receives the printed trace one line at a time, without trailing newlines. */
   readonly output: (line: string) => void;
   /** Aborting it stops the servers' start or cancels the turn; cleanup still runs. */
@@ -61,7 +69,8 @@ export interface DemoResult {
   /**
    * Schema characters: `sent` = the visible definitions summed over every provider request;
    * `everySchemaEveryStep` = all bound definitions × the number of requests; `saved` = the
-   * difference; `bound` = all bound definitions once.
+   * difference; `bound` = all bound definitions once. With a `profile`, "bound" means the
+   * profile's tools: they are B for that turn.
    */
   readonly schemaChars: { readonly sent: number; readonly everySchemaEveryStep: number; readonly saved: number; readonly bound: number };
   /** The file the task asks for, read from disk before the workspace was removed. */
@@ -87,9 +96,13 @@ const MEMORY_ENTRY = '@modelcontextprotocol/server-memory/dist/index.js';
  * @returns the run's records; `status` says whether the turn completed. Never rejects for a
  *   failed or cancelled turn.
  * @throws {McpServerStartError} a server failed to start (after cleanup).
+ * @throws {InvalidOptionError} `profile` is not one of {@link DEMO_PROFILE_NAMES} (before any server starts).
  */
 export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
   const { output } = options;
+  if (options.profile !== undefined && !DEMO_PROFILE_NAMES.includes(options.profile)) {
+    throw new InvalidOptionError({ option: 'profile', value: options.profile, expected: `one of the demo's profiles: ${DEMO_PROFILE_NAMES.join(', ')}` });
+  }
   const startedAt = Date.now();
   const tempDir = await realpath(await mkdtemp(join(tmpdir(), 'turnscope-demo-')));
   const workspaceDir = join(tempDir, 'workspace');
@@ -119,17 +132,24 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       groups: bound.groups,
       sources: bound.sources,
       direct: [],
+      profiles: demoProfiles(bound.groups),
       telemetry: [traceSink, ...(options.telemetry ?? [])],
       ...(options.codeMode === true ? { toolMode: 'code' as const } : {}),
     });
-    const boundChars = runtime.catalog.entries.reduce((sum, entry) => sum + entry.schemaChars, 0);
+    const profile = options.profile === undefined ? undefined : demoProfiles(bound.groups)[options.profile];
+    const ceiling = new Set(profile?.tools ?? runtime.catalog.entries.map((entry) => entry.name));
+    const boundChars = runtime.catalog.entries.reduce((sum, entry) => sum + (ceiling.has(entry.name) ? entry.schemaChars : 0), 0);
     const model = options.model ?? new DemoModel();
     output(
-      `bound      ${runtime.catalog.entries.length} tools, ${formatNumber(boundChars)} schema chars; ` +
+      `bound      ${runtime.catalog.entries.length} tools` +
+        (profile === undefined ? '' : `; profile ${options.profile}: the turn's ceiling is ${ceiling.size} of them`) +
+        `, ${formatNumber(boundChars)} schema chars; ` +
         `direct: none${options.codeMode === true ? '; required: exec' : ''}; model: ${describeModel(model)}`,
     );
     output('inventory  (names only, inside tool_search\'s description)');
-    for (const [group, names] of Object.entries(bound.groups)) {
+    for (const [group, allNames] of Object.entries(bound.groups)) {
+      const names = allNames.filter((name) => ceiling.has(name));
+      if (names.length === 0) continue;
       output(`  ${group}:`);
       for (const line of wrapNames(names, 104)) output(`    ${line}`);
     }
@@ -139,6 +159,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       model,
       instructions: options.codeMode === true ? `${DEMO_INSTRUCTIONS} ${DEMO_CODE_MODE_INSTRUCTIONS}` : DEMO_INSTRUCTIONS,
       prompt: renderDemoPrompt(task),
+      ...(options.profile === undefined ? {} : { profile: options.profile }),
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
     });
     for await (const part of turn.stream) trace.onPart(part);

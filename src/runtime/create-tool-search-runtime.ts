@@ -43,7 +43,9 @@ export interface ToolSearchRuntime {
   /**
    * Starts a turn and returns at once; the turn runs in the background. Overlapping calls
    * share nothing mutable (C17, C19).
-   * @throws {InvalidOptionError} / {UnboundToolError} for a bad input, before anything runs.
+   * @throws {InvalidOptionError} / {UnboundToolError} for a bad input, before anything runs;
+   *   for bad `clientTools` also {ReservedToolNameError}, {InvalidToolNameError} and
+   *   {ClientToolNameCollisionError} (see `validateSendInput` for each case).
    */
   send(input: SendInput): Turn;
 }

@@ -31,7 +31,8 @@ type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
  * turn's stream (design.md). Everything mutable lives in this closure and in the actor, so
  * overlapping turns share nothing (C17, C19).
  *
- * @throws {UnboundToolError} / {InvalidOptionError} for a bad `SendInput` (see validateSendInput).
+ * @throws {UnboundToolError} / {InvalidOptionError} / {ReservedToolNameError} /
+ *   {InvalidToolNameError} / {ClientToolNameCollisionError} for a bad `SendInput` (see validateSendInput).
  */
 export function startTurn(
   shared: RuntimeShared,

@@ -19,7 +19,12 @@ import type { RuntimeShared } from './runtime-shared.js';
  *   `inspect` neither a function nor an observer; `requiredTools` not an array of names;
  *   `toolMode` neither `'direct'` nor `'code'`.
  * @throws {UnboundToolError} `requiredTools` or `boundTools` names a tool outside the turn's ceiling (C1, C6).
- * @throws {InvalidOptionError} an unknown profile or required-tool preset.
+ * @throws {InvalidOptionError} an unknown profile or required-tool preset; `boundTools` not a list
+ *   of names; `clientTools` not a plain-object ToolSet or a client tool without an input schema;
+ *   `clientId` not a label of 1–64 printable characters on one line.
+ * @throws {ReservedToolNameError} a client tool named `tool_search` or `turnscope_tool_search`.
+ * @throws {InvalidToolNameError} a client tool name not matching `^[a-zA-Z0-9_-]{1,64}$`.
+ * @throws {ClientToolNameCollisionError} a client tool name the runtime already binds.
  */
 export function validateSendInput(
   shared: RuntimeShared,
