@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createToolSearchRuntime, type Turn } from '../../src/index.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
 import { sampleTools } from '../helpers/sample-tools.js';
+import { trackTimers } from '../helpers/track-timers.js';
 
 // C17: cancelling at every point of a turn leaves nothing running. Real timers here (the
 // model-based tests check the same states with vitest's fake ones): every timer created while
@@ -14,34 +15,6 @@ import { sampleTools } from '../helpers/sample-tools.js';
 const retryable = new APICallError({ message: 'HTTP 503', url: 'https://provider.test/v1', requestBodyValues: {}, statusCode: 503, isRetryable: true });
 const LONG_MS = 60_000;
 const searchGithub: ScriptedStep = { toolCalls: [{ toolName: 'tool_search', input: { query: 'github_create_issue', limit: 1 } }] };
-
-/**
- * Tracks the timers created through the global setTimeout until they fire or are cleared
- * (xstate's delays, the AI SDK and the scripted model all use it; vitest keeps its own).
- */
-function trackTimers() {
-  const { setTimeout: realSetTimeout, clearTimeout: realClearTimeout } = globalThis;
-  const pending = new Set<unknown>();
-  globalThis.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const handle = realSetTimeout((...callbackArgs: unknown[]) => {
-      pending.delete(handle);
-      callback(...callbackArgs);
-    }, ms, ...args);
-    pending.add(handle);
-    return handle;
-  }) as typeof setTimeout;
-  globalThis.clearTimeout = ((handle?: Parameters<typeof clearTimeout>[0]) => {
-    pending.delete(handle);
-    realClearTimeout(handle);
-  }) as typeof clearTimeout;
-  return {
-    pending: () => pending.size,
-    restore: () => {
-      globalThis.setTimeout = realSetTimeout;
-      globalThis.clearTimeout = realClearTimeout;
-    },
-  };
-}
 
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
