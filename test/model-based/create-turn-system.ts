@@ -97,6 +97,8 @@ export interface TurnSystemObservations {
   /** Every `execute` call, by tool call id (which names the step: `s<step>-…`). */
   readonly executed: readonly { toolName: string; toolCallId: string }[];
   readonly actors: readonly AnyActorRef[];
+  /** R as the `requiredTools` function answered it for each step, by step index (unfiltered). */
+  readonly requiredByStep: ReadonlyMap<number, readonly string[]>;
 }
 
 /**
@@ -119,6 +121,9 @@ export function createTurnSystem(options: {
   const requests: HeldRequest[] = [];
   const executed: { toolName: string; toolCallId: string }[] = [];
   const actors: AnyActorRef[] = [];
+  const requiredByStep = new Map<number, readonly string[]>();
+  /** What the `requiredTools` function answers next: the path changes it with `TOOL_CALLS_SETTLED.required`. */
+  let requiredNext: readonly string[] = [...MODEL_CATALOG.required];
   const gates = new Map<string, { request: PermissionRequest; allow(): void; released: boolean }>();
   let changed = defer<void>();
   const notify = () => {
@@ -200,7 +205,7 @@ export function createTurnSystem(options: {
     held.answered = true;
     held.answer.resolve(step);
   };
-  const observations: TurnSystemObservations = { requests, executed, actors };
+  const observations: TurnSystemObservations = { requests, executed, actors, requiredByStep };
 
   return {
     observations,
@@ -209,7 +214,11 @@ export function createTurnSystem(options: {
         turn = runtime.send({
           model,
           prompt: 'walk the model path',
-          requiredTools: [...MODEL_CATALOG.required],
+          // asked before every step, as an orchestration run would: R changes when the path says so
+          requiredTools: ({ stepIndex }) => {
+            requiredByStep.set(stepIndex, requiredNext);
+            return requiredNext;
+          },
           inspect: (event) => {
             if (event.type === '@xstate.actor') actors.push(event.actorRef as AnyActorRef);
             // the clock is only broken for the step's tool calls; the turn's own bookkeeping must run
@@ -245,7 +254,10 @@ export function createTurnSystem(options: {
       ACTIVATE: async () => {
         await release([TOOL_SEARCH_NAME]);
       },
-      TOOL_CALLS_SETTLED: async () => {
+      TOOL_CALLS_SETTLED: async ({ event }) => {
+        const { required } = event as Extract<TurnModelEvent, { type: 'TOOL_CALLS_SETTLED' }>;
+        // the runtime asks requiredTools for the next step once the step's calls settled
+        if (required !== undefined) requiredNext = [...required];
         await release();
       },
       TOOL_EXECUTION_FAILED: async () => {
@@ -333,6 +345,7 @@ export function expectSameState(real: SnapshotFrom<typeof turnMachine>, model: T
     visible: snapshot.context.visible,
     active: snapshot.context.active,
     pending: snapshot.context.pending,
+    required: snapshot.context.required,
     finishReason: snapshot.context.finishReason,
   });
   expect(view(real)).toEqual(view(model));

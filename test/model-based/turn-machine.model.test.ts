@@ -37,6 +37,8 @@ function label(event: TurnModelEvent): string {
       return 'delay';
     case 'ACTIVATE':
       return `ACTIVATE ${event.names.join(',')}`;
+    case 'TOOL_CALLS_SETTLED':
+      return event.required === undefined ? 'TOOL_CALLS_SETTLED' : `TOOL_CALLS_SETTLED R=${event.required.join(',')}`;
     default:
       return event.type;
   }
@@ -47,11 +49,17 @@ function describePath(path: TestPath<TurnModelSnapshot, TurnModelEvent>): string
   return `${events.join(' → ')} ⇒ ${JSON.stringify(path.state.value)}`;
 }
 
-/** The oracle of C3: (D ∪ A ∪ R) ∩ B, plus tool_search while a deferred tool exists. */
-function expectedVisible(active: readonly string[]): string[] {
-  const names = [...input.direct, ...(input.required ?? []), ...active].filter((name) => bound.has(name));
+/**
+ * The oracle of C3: (D ∪ A ∪ R) ∩ B, plus tool_search while a deferred tool exists, with R as
+ * the runtime's `requiredTools` function answered it for this step (not the machine's context).
+ */
+function expectedVisible(active: readonly string[], required: readonly string[]): string[] {
+  const names = [...input.direct, ...required, ...active].filter((name) => bound.has(name));
   return [...new Set([...names, ...(input.offerSearch ? [TOOL_SEARCH_NAME] : [])])].sort();
 }
+
+/** Requests checked, and those whose R differs from the turn's first R (a path changed it). */
+const requestsChecked = { all: 0, withChangedRequired: 0 };
 
 function checkState(state: TurnModelSnapshot, observed: TurnSystemObservations, real: Parameters<typeof expectSameState>[0], visibleByStep: Map<number, readonly string[]>): void {
   expectSameState(real, state);
@@ -59,15 +67,28 @@ function checkState(state: TurnModelSnapshot, observed: TurnSystemObservations, 
   const children = Object.keys(real.children);
 
   if (state.status === 'active') {
-    expect([...visible].sort()).toEqual(expectedVisible(active));
+    const required = observed.requiredByStep.get(stepIndex)!;
+    expect([...visible].sort()).toEqual(expectedVisible(active, required));
     expect(visible.every((name) => bound.has(name) || name === TOOL_SEARCH_NAME)).toBe(true);
-    expect(visible.filter((name) => deferred.includes(name))).toEqual(active);
+    // a deferred tool is visible only when activated or required now
+    expect(visible.filter((name) => deferred.includes(name)).sort()).toEqual(deferred.filter((name) => active.includes(name) || required.includes(name)).sort());
   }
   if (state.matches({ awaitingStep: 'requesting' })) {
     // the request in flight carries exactly the step-start visible set, in order (C3, C20)
-    expect(observed.requests.at(-1)!.toolNames).toEqual(visible);
+    const request = observed.requests.at(-1)!.toolNames;
+    const required = observed.requiredByStep.get(stepIndex)!;
+    expect([...request].sort()).toEqual(expectedVisible(active, required));
+    expect(request).toEqual(visible);
+    requestsChecked.all++;
+    if (JSON.stringify(required) !== JSON.stringify(MODEL_CATALOG.required)) requestsChecked.withChangedRequired++;
+    // C20: the previous step's names that are still in (D ∪ A ∪ R) ∩ B keep their order and come
+    // first; only a tool that left R leaves the list (C3 wins over C20)
     const before = visibleByStep.get(stepIndex - 1);
-    if (before !== undefined) expect(visible.slice(0, before.length)).toEqual(before);
+    if (before !== undefined) {
+      const kept = before.filter((name) => request.includes(name));
+      expect(request.slice(0, kept.length)).toEqual(kept);
+      expect(before.filter((name) => !request.includes(name)).every((name) => !required.includes(name) && !active.includes(name))).toBe(true);
+    }
     visibleByStep.set(stepIndex, visible);
     expect(children).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
@@ -127,6 +148,7 @@ describe('turnMachine test model (xstate/graph)', () => {
 
   it('reached every state and every transition of the machine in the real runtime', () => {
     const { states, transitions, cancellations } = coverage.report();
+    const changingRequired = paths.filter((path) => path.steps.some(({ event }) => event.type === 'TOOL_CALLS_SETTLED' && event.required !== undefined));
     const line = (entries: { count: number }[]) => `${entries.filter((entry) => entry.count > 0).length}/${entries.length}`;
     console.log(
       [
@@ -137,8 +159,11 @@ describe('turnMachine test model (xstate/graph)', () => {
         ...transitions.map((entry) => `    ${String(entry.count).padStart(5)}  ${entry.key}`),
         `  CANCEL taken from`,
         ...cancellations.map((entry) => `    ${String(entry.count).padStart(5)}  ${entry.from}`),
+        `  R changed between steps on ${changingRequired.length} paths; ${requestsChecked.withChangedRequired} of ${requestsChecked.all} requests checked against (D ∪ A ∪ R) ∩ B had a changed R`,
       ].join('\n'),
     );
+    expect(changingRequired.length).toBeGreaterThan(0);
+    expect(requestsChecked.withChangedRequired).toBeGreaterThan(0);
     // every stable state a caller can cancel in (settling is left inside the macrostep that enters it)
     expect(cancellations.map((entry) => entry.from).sort()).toEqual(['"executingStep"', '{"awaitingStep":"backingOff"}', '{"awaitingStep":"requesting"}']);
     expect(states.filter((entry) => entry.count === 0)).toEqual([]);

@@ -32,13 +32,14 @@ export const HELD_TOOL = 'Read';
  * `createTestModel` refuses machines with `invoke` or `after` (xstate 5.33's validateMachine),
  * and the turn machine has both by design, so this builds the `TestModel` it wraps, with:
  * - `events`: what can happen in each state, as a scripted model and tools can make it happen
- *   (the model answers in four shapes or fails retryably or not; a search of the step activates
- *   its match; the step's calls settle or the pipeline breaks; the retry delay passes; CANCEL);
+ *   (the model answers in four shapes — five once a tool left R — or fails retryably or not; a
+ *   search of the step activates its match; the step's calls settle with R unchanged or with
+ *   {@link nextRequired} for the next step, or the pipeline breaks; the retry delay passes; CANCEL);
  * - `filterEvents`: only orders the runtime can produce (a search activates before its step
  *   settles, and only a name it has not activated yet);
- * - `serializeState`: a state is its value, step, attempt, active, pending and the step's calls
- *   (not the transcript), and a final state also says where it came from, so a path exists for
- *   every way of ending a turn.
+ * - `serializeState`: a state is its value, step, attempt, visible set (in order), active,
+ *   pending, R and the step's calls (not the transcript), and a final state also says where it came from, so a path
+ *   exists for every way of ending a turn and for every R a step can start with.
  */
 export function createTurnTestModel(input: TurnMachineInput): TestModel<TurnModelSnapshot, TurnModelEvent, TurnMachineInput> {
   const deferred = input.bound.filter((name) => !input.direct.includes(name) && !(input.required ?? []).includes(name));
@@ -57,27 +58,47 @@ export function createTurnTestModel(input: TurnMachineInput): TestModel<TurnMode
 
 /** The part of a turn state the model tells apart (and the runtime is compared on). */
 export function serializeTurnState(snapshot: TurnModelSnapshot, previous?: TurnModelSnapshot): string {
-  const { stepIndex, attempt, active, pending, toolCalls, finishReason } = snapshot.context;
+  const { stepIndex, attempt, visible, active, pending, required, toolCalls, finishReason } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
     stepIndex,
     attempt,
+    // the order too: once R changes, one R can be reached with two request orders (C20)
+    visible,
     active,
     pending,
+    required,
     calls: toolCalls.map((call) => call.toolCallId),
     finishReason,
     from: snapshot.status === 'done' ? previous?.value : undefined,
   });
 }
 
-/** Names a search of the current step will still activate (its match, unless already known). */
+/** Names a search of the current step will still activate (its match, unless already known or required). */
 export function expectedActivations(snapshot: TurnModelSnapshot): string[] {
   if (!snapshot.matches('executingStep')) return [];
-  const { active, pending, toolCalls } = snapshot.context;
+  const { active, pending, required, toolCalls } = snapshot.context;
   return toolCalls
     .filter((call) => call.toolName === TOOL_SEARCH_NAME)
     .map((call) => (call.input as { query: string }).query)
-    .filter((name) => !active.includes(name) && !pending.includes(name));
+    .filter((name) => !active.includes(name) && !pending.includes(name) && !required.includes(name));
+}
+
+/** The tool the model-based catalog requires at the start of a turn. */
+export const FIRST_REQUIRED = 'handoff';
+/** A deferred tool that a changed R makes visible without a search. */
+export const LATER_REQUIRED = 'browser_snapshot';
+/** A name outside B in a changed R: it must be dropped, never visible (C1). */
+export const UNBOUND_REQUIRED = 'not_bound';
+
+/**
+ * R for the next step when a step's calls settle with a change (`TOOL_CALLS_SETTLED.required`,
+ * what a `requiredTools` function answers): the orchestration moves on, so the first required
+ * tool leaves R and a deferred tool joins it (with a name outside B, which is dropped); the
+ * next change moves back.
+ */
+export function nextRequired(required: readonly string[]): string[] {
+  return required.includes(FIRST_REQUIRED) ? [LATER_REQUIRED, UNBOUND_REQUIRED] : [FIRST_REQUIRED];
 }
 
 function eventsIn(snapshot: TurnModelSnapshot, deferred: readonly string[]): TurnModelEvent[] {
@@ -88,15 +109,19 @@ function eventsIn(snapshot: TurnModelSnapshot, deferred: readonly string[]): Tur
     return [
       ...expectedActivations(snapshot).map((name): TurnModelEvent => ({ type: 'ACTIVATE', names: [name] })),
       { type: 'TOOL_CALLS_SETTLED', results: [], messages: [] },
+      { type: 'TOOL_CALLS_SETTLED', results: [], messages: [], required: nextRequired(snapshot.context.required) },
       { type: 'TOOL_EXECUTION_FAILED', error: { name: 'ToolExecutionError', message: 'the clock broke', isRetryable: false } },
       cancel,
     ];
   }
-  const { stepIndex, active } = snapshot.context;
+  const { stepIndex, active, required } = snapshot.context;
   const id = (label: string) => `s${stepIndex}-${label}`;
   const held: TurnToolCall = { toolCallId: id('held'), toolName: HELD_TOOL, input: { path: '/held' } };
-  const next = deferred.find((name) => !active.includes(name));
+  // a required tool is visible already: the model has no reason to search for it
+  const next = deferred.find((name) => !active.includes(name) && !required.includes(name));
   const answers: TurnToolCall[][] = [];
+  // the tool that left R is hidden again: calling it is rejected, never run (C3, C14)
+  if (!required.includes(FIRST_REQUIRED)) answers.push([{ toolCallId: id('left-r'), toolName: FIRST_REQUIRED, input: {} }, held]);
   if (next !== undefined) {
     const search: TurnToolCall = { toolCallId: id('search'), toolName: TOOL_SEARCH_NAME, input: { query: next, limit: 1 } };
     answers.push([search, held]);
