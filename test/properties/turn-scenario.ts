@@ -8,7 +8,9 @@ import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.
  * Random turns for the property tests: a random bound catalog (names, groups, direct set,
  * availability, required tools: the ceiling is the bound set itself) and a random script of
  * steps with searches, parallel searches, hidden and unknown calls, bad input, throwing and
- * denied tools, retryable and fatal provider errors, and a cancellation at a random stream part.
+ * denied tools, retryable and fatal provider errors, required tools that change between steps
+ * (a `requiredTools` function, as an orchestration run has, naming bound and unbound tools),
+ * and a cancellation at a random stream part.
  */
 
 /** Names tools may have: C5 baseline names (direct by default), MCP-style and plain ones, two that differ only in case. */
@@ -44,6 +46,11 @@ export type CallSpec =
   | { readonly kind: 'call'; readonly name: string; readonly validInput: boolean };
 
 export interface StepSpec {
+  /**
+   * R from this step on, as the `requiredTools` function answers it (names outside B included:
+   * they must be ignored); `undefined`: unchanged. Ignored for step 0, whose R is the catalog's.
+   */
+  readonly required: readonly string[] | undefined;
   /** Provider errors before the answer; a `fatal` one ends the turn. */
   readonly failures: readonly ('retryable' | 'fatal')[];
   /** The answer's tool calls (at least one). */
@@ -120,6 +127,7 @@ export const scenarioArbitrary: fc.Arbitrary<TurnScenario> = fc.record({
   catalog: catalogArbitrary,
   steps: fc.array(
     fc.record({
+      required: fc.option(fc.uniqueArray(fc.constantFrom(...NAME_POOL, ...UNBOUND_NAMES), { maxLength: 3 }), { nil: undefined, freq: 2 }),
       failures: fc.oneof(
         { weight: 12, arbitrary: fc.constant([]) },
         { weight: 3, arbitrary: fc.constant(['retryable' as const]) },
@@ -141,7 +149,10 @@ export interface TurnObservation {
   readonly bound: readonly string[];
   /** D as the scenario defines it (C5, C6), independent of the catalog's code. */
   readonly direct: readonly string[];
-  readonly required: readonly string[];
+  /** R of each step as the `requiredTools` function answered it (unfiltered): index = step. */
+  readonly requiredByStep: readonly (readonly string[])[];
+  /** The steps the runtime asked `requiredTools` about, in order. */
+  readonly requiredAsked: readonly number[];
   /** True when a bound tool is not direct and availability is `search` (C3, C6). */
   readonly deferredExists: boolean;
   /** Tool names of every provider request, in order, with the step each belongs to. */
@@ -175,6 +186,16 @@ const VALUE_SCHEMA = jsonSchema<{ value: string }>({
   required: ['value'],
   additionalProperties: false,
 });
+
+/**
+ * R of `step`: the catalog's at step 0, then the latest change of a step at or before it; the
+ * step after the script (a text answer) keeps the last step's.
+ */
+export function requiredAt(scenario: TurnScenario, step: number): readonly string[] {
+  let required = scenario.catalog.required;
+  for (let index = 1; index <= Math.min(step, scenario.steps.length - 1); index++) required = scenario.steps[index]!.required ?? required;
+  return required;
+}
 
 /** Runs a scenario on a fresh runtime, through `streamText` and the scripted model. */
 export async function runScenario(scenario: TurnScenario): Promise<TurnObservation> {
@@ -227,10 +248,14 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
 
   const scripted = createScriptedModel({ steps: script });
   const snapshots: { status: string; active: string[]; pending: string[] }[] = [];
+  const requiredAsked: number[] = [];
   const turn = runtime.send({
     model: scripted.model,
     prompt: 'go',
-    requiredTools: catalog.required,
+    requiredTools: ({ stepIndex }) => {
+      requiredAsked.push(stepIndex);
+      return requiredAt(scenario, stepIndex);
+    },
     inspect: (event) => {
       if (event.type !== '@xstate.snapshot' || event.actorRef.sessionId !== event.rootId) return;
       const snapshot = event.snapshot as unknown as { status: string; context: { active: string[]; pending: string[] } };
@@ -254,7 +279,8 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
   return {
     bound,
     direct,
-    required: catalog.required,
+    requiredByStep: Array.from({ length: scenario.steps.length + 1 }, (_, step) => requiredAt(scenario, step)),
+    requiredAsked,
     deferredExists: catalog.availability === 'search' && bound.some((name) => !direct.includes(name)),
     // a request past the script is answered with text; it belongs to the step after the last scripted one
     requests: scripted.requests.map((request, index) => ({ step: scriptSteps[index] ?? scenario.steps.length, toolNames: request.toolNames })),
@@ -267,24 +293,38 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
   };
 }
 
-/** The active set at the start of `step`: every name an ok search of an earlier step returned (C15). */
+/** R of `step` as the runtime should apply it: what `requiredTools` answered, inside B (C1). */
+export function requiredOf(observation: TurnObservation, step: number): string[] {
+  const bound = new Set(observation.bound);
+  const answered = observation.requiredByStep[Math.min(step, observation.requiredByStep.length - 1)]!;
+  return answered.filter((name) => bound.has(name));
+}
+
+/**
+ * The active set at the start of `step`: every name an ok search of an earlier step returned
+ * (C15), except a name required in the step of that search. The runtime lists such a match in
+ * `activated` without activating it (start-turn.ts: "R is not A"), so it stays visible only
+ * while R names it; when a `requiredTools` function drops it, it leaves the request although
+ * the search said it was activated (C9, C11 — reported, not decided here).
+ */
 export function activeBefore(observation: TurnObservation, step: number): Set<string> {
   const active = new Set<string>();
   for (const record of observation.result.steps) {
     if (record.stepIndex >= step) continue;
+    const required = requiredOf(observation, record.stepIndex);
     for (const result of record.toolResults) {
       if (result.toolName === TOOL_SEARCH_NAME && result.outcome === 'ok') {
-        for (const name of (result.output as { activated: string[] }).activated) active.add(name);
+        for (const name of (result.output as { activated: string[] }).activated) if (!required.includes(name)) active.add(name);
       }
     }
   }
   return active;
 }
 
-/** The oracle of C3: (D ∪ A ∪ R) ∩ B, plus tool_search whenever a deferred tool exists, sorted. */
-export function expectedVisible(observation: TurnObservation, active: ReadonlySet<string>): string[] {
+/** The oracle of C3 for `step`: (D ∪ A ∪ R) ∩ B, plus tool_search whenever a deferred tool exists, sorted. */
+export function expectedVisible(observation: TurnObservation, active: ReadonlySet<string>, step: number): string[] {
   const bound = new Set(observation.bound);
-  const names = new Set([...observation.direct, ...active, ...observation.required].filter((name) => bound.has(name)));
+  const names = new Set([...observation.direct, ...active, ...requiredOf(observation, step)].filter((name) => bound.has(name)));
   if (observation.deferredExists) names.add(TOOL_SEARCH_NAME);
   return [...names].sort();
 }
