@@ -159,7 +159,8 @@ describe(`contract properties (${NUM_RUNS} random turns each, seed ${SEED})`, ()
           `with a search that activated: ${count((run) => run.result.activated.length > 0)}; ` +
           `with a retry: ${count((run) => new Set(run.requests.map((request) => request.step)).size < run.requests.length)}; ` +
           `with R changed between two requests: ${count((run) => run.requests.some((request, index) => index > 0 && JSON.stringify(requiredOf(run, request.step)) !== JSON.stringify(requiredOf(run, run.requests[index - 1]!.step))))}; ` +
-          `no deferred tool: ${count((run) => !run.deferredExists)}`,
+          `no deferred tool: ${count((run) => !run.deferredExists)}; ` +
+          `with a boundTools ceiling narrower than the catalog: ${count((run) => run.bound.length < run.catalogSize)}`,
       );
     });
   });

@@ -6,7 +6,8 @@ import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.
 
 /**
  * Random turns for the property tests: a random bound catalog (names, groups, direct set,
- * availability, required tools: the ceiling is the bound set itself) and a random script of
+ * availability, required tools, and in a third of the turns an exact `boundTools` ceiling
+ * narrower than the catalog, C6) and a random script of
  * steps with searches, parallel searches, hidden and unknown calls, bad input, throwing and
  * denied tools, retryable and fatal provider errors, required tools that change between steps
  * (a `requiredTools` function, as an orchestration run has, naming bound and unbound tools),
@@ -36,6 +37,9 @@ export interface CatalogSpec {
   /** `undefined`: the C5 baseline. */
   readonly direct: readonly string[] | undefined;
   readonly availability: 'search' | 'off';
+  /** The turn's exact ceiling (`send({ boundTools })`, C6); `undefined`: every bound tool. */
+  readonly ceiling: readonly string[] | undefined;
+  /** R of step 0 (may name tools outside the ceiling: they must be ignored). */
   readonly required: readonly string[];
   /** Names the permission check denies. */
   readonly denied: readonly string[];
@@ -95,6 +99,10 @@ export const catalogArbitrary: fc.Arbitrary<CatalogSpec> = fc
         { weight: 1, arbitrary: fc.shuffledSubarray(names, { minLength: names.length }) },
       ),
       availability: fc.oneof({ weight: 7, arbitrary: fc.constant('search' as const) }, { weight: 1, arbitrary: fc.constant('off' as const) }),
+      ceiling: fc.oneof(
+        { weight: 2, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.shuffledSubarray(names, { minLength: 1 }) },
+      ),
       required: fc.subarray(names, { maxLength: Math.min(2, names.length) }),
       denied: fc.subarray(names, { maxLength: Math.min(2, names.length) }),
     }),
@@ -146,8 +154,11 @@ export const scenarioArbitrary: fc.Arbitrary<TurnScenario> = fc.record({
 
 /** What one run of a scenario showed. */
 export interface TurnObservation {
+  /** B: the turn's ceiling, the catalog's names unless the scenario gives `boundTools`. */
   readonly bound: readonly string[];
-  /** D as the scenario defines it (C5, C6), independent of the catalog's code. */
+  /** Tools in the runtime's catalog (B has fewer when a ceiling narrows it). */
+  readonly catalogSize: number;
+  /** D as the scenario defines it (C5, C6), inside B, independent of the catalog's code. */
   readonly direct: readonly string[];
   /** R of each step as the `requiredTools` function answered it (unfiltered): index = step. */
   readonly requiredByStep: readonly (readonly string[])[];
@@ -249,9 +260,11 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
   const scripted = createScriptedModel({ steps: script });
   const snapshots: { status: string; active: string[]; pending: string[] }[] = [];
   const requiredAsked: number[] = [];
+  const ceiling = catalog.ceiling === undefined ? {} : { boundTools: catalog.ceiling };
   const turn = runtime.send({
     model: scripted.model,
     prompt: 'go',
+    ...ceiling,
     requiredTools: ({ stepIndex }) => {
       requiredAsked.push(stepIndex);
       return requiredAt(scenario, stepIndex);
@@ -270,14 +283,18 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
   const { active, pending, visible } = (turn.actor.getSnapshot() as { context: TurnObservation['finalContext'] }).context;
 
   // the next turn on the same runtime, when this one had something to leak (C17)
+  const names = catalog.tools.map((spec) => spec.name);
+  const bound = catalog.ceiling === undefined ? names : names.filter((name) => catalog.ceiling!.includes(name));
   const next = createScriptedModel({ steps: [{ text: 'again' }] });
-  if (result.activated.length > 0) await runtime.send({ model: next.model, prompt: 'again', requiredTools: catalog.required }).result;
+  if (result.activated.length > 0) {
+    await runtime.send({ model: next.model, prompt: 'again', ...ceiling, requiredTools: catalog.required.filter((name) => bound.includes(name)) }).result;
+  }
 
-  const bound = catalog.tools.map((spec) => spec.name);
   const direct =
-    catalog.availability === 'off' ? bound : (catalog.direct ?? DEFAULT_DIRECT_TOOLS.filter((name) => bound.includes(name)));
+    catalog.availability === 'off' ? bound : (catalog.direct ?? DEFAULT_DIRECT_TOOLS.filter((name) => names.includes(name))).filter((name) => bound.includes(name));
   return {
     bound,
+    catalogSize: names.length,
     direct,
     requiredByStep: Array.from({ length: scenario.steps.length + 1 }, (_, step) => requiredAt(scenario, step)),
     requiredAsked,
