@@ -1,4 +1,6 @@
+import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { createScriptedModel, type ScriptedToolCall } from '../../src/testing/index.js';
 import { sampleTools } from '../helpers/sample-tools.js';
@@ -72,5 +74,41 @@ describe('malformed arguments are invalid input and never run (C4)', () => {
     expect(result.steps[0]!.toolResults[1]).toMatchObject({ outcome: 'invalid-input', output: expect.stringMatching(/^Invalid input for Read: path: /) });
     expect(result.steps[1]!.toolResults[0]).toMatchObject({ outcome: 'invalid-input', output: expect.stringMatching(/^Invalid input for github_create_issue: repo: /) });
     expect(log).toEqual([]);
+  });
+});
+
+describe('two bound tools whose names differ only in case (C9, C14)', () => {
+  it('an exact search activates the exact spelling only, and each call runs exactly the tool it names', async () => {
+    const ran: string[] = [];
+    const clickTool = (name: string, description: string) =>
+      tool({ description, inputSchema: z.object({ ref: z.string() }), execute: async ({ ref }) => void ran.push(`${name} ${ref}`) });
+    const runtime = createToolSearchRuntime({
+      tools: { browser_click: clickTool('browser_click', 'Click an element on the page.'), Browser_Click: clickTool('Browser_Click', 'Click in the legacy browser.') },
+      direct: [],
+    });
+    const click = (toolName: string, ref: string) => ({ toolName, input: { ref } });
+    const scripted = createScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'Browser_Click', limit: 1 } }] },
+        { toolCalls: [click('Browser_Click', 'a'), click('browser_click', 'b')] },
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'browser_click', limit: 1 } }] },
+        { toolCalls: [click('browser_click', 'c'), click('Browser_Click', 'd')] },
+        { text: 'clicked' },
+      ],
+    });
+    const result = await runtime.send({ model: scripted.model, prompt: 'click' }).result;
+
+    expect(result).toMatchObject({ status: 'completed', text: 'clicked', activated: ['Browser_Click', 'browser_click'] });
+    expect(result.steps[0]!.toolResults[0]!.output).toEqual({ activated: ['Browser_Click'] });
+    expect(scripted.requests.map((request) => request.toolNames)).toEqual([
+      ['tool_search'],
+      ['tool_search', 'Browser_Click'],
+      ['tool_search', 'Browser_Click'],
+      ['tool_search', 'Browser_Click', 'browser_click'],
+      ['tool_search', 'Browser_Click', 'browser_click'],
+    ]);
+    expect(result.steps[1]!.toolResults.map((toolResult) => toolResult.outcome)).toEqual(['ok', 'rejected-hidden']);
+    expect(result.steps[3]!.toolResults.map((toolResult) => toolResult.outcome)).toEqual(['ok', 'ok']);
+    expect([...ran].sort()).toEqual(['Browser_Click a', 'Browser_Click d', 'browser_click c']);
   });
 });
