@@ -50,8 +50,8 @@ const callLongOperation: ScriptedStep = { toolCalls: [{ toolName: LONG_OPERATION
 interface Hooks {
   /** Resolves when a `tools/call` of the long operation has been written to the server's stdin. */
   readonly longCallSent: Promise<number>;
-  /** Resolves when the turn actor enters `settling` for the second time (after the MCP calls' step). */
-  readonly secondSettling: Promise<void>;
+  /** Resolves once the cancel was sent from inside the second `settling` (after the MCP calls' step). */
+  readonly cancelledInSettling: Promise<void>;
 }
 
 interface Point {
@@ -59,6 +59,8 @@ interface Point {
   cancel(turn: Turn, hooks: Hooks, abort: (reason: Error) => void): Promise<void>;
   /** The point leaves an MCP request in flight at the cancel. */
   readonly inFlight?: boolean;
+  /** The cancel is sent synchronously from the inspection event of entering the second `settling`. */
+  readonly inSettling?: boolean;
 }
 
 async function untilPart(turn: Turn, predicate: (part: { type: string; stepIndex?: number }) => boolean): Promise<void> {
@@ -90,12 +92,10 @@ const POINTS: Record<string, Point> = {
     steps: [searchBoth, callBoth, { error: retryable }, { text: 'never' }],
     cancel: (turn) => untilPart(turn, (part) => part.type === 'retry').then(() => turn.cancel('stop')),
   },
-  'during settling of the step that called both servers': {
+  'during settling of the step that called both servers (inside the STEP_BOUNDARY macrostep)': {
     steps: [searchBoth, callBoth, { delayMs: LONG_MS, text: 'too late' }],
-    cancel: async (turn, { secondSettling }) => {
-      await secondSettling;
-      turn.cancel('stop');
-    },
+    inSettling: true,
+    cancel: (_turn, { cancelledInSettling }) => cancelledInSettling,
   },
 };
 
@@ -207,9 +207,9 @@ describe('cancellation points with real MCP servers over stdio: the turn lets go
       }
     };
     onSent.add(watchSent);
-    let markSecondSettling!: () => void;
-    const secondSettling = new Promise<void>((resolve) => {
-      markSecondSettling = resolve;
+    let markCancelledInSettling!: () => void;
+    const cancelledInSettling = new Promise<void>((resolve) => {
+      markCancelledInSettling = resolve;
     });
     let settlingEntries = 0;
     let previousValue: unknown;
@@ -227,11 +227,14 @@ describe('cancellation points with real MCP servers over stdio: the turn lets go
           if (event.type === '@xstate.actor') actors.push(event.actorRef as AnyActorRef);
           if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return;
           const value = (event.snapshot as { value?: unknown }).value;
-          if (value === 'settling' && previousValue !== 'settling' && ++settlingEntries === 2) markSecondSettling();
+          if (value === 'settling' && previousValue !== 'settling' && ++settlingEntries === 2 && point.inSettling) {
+            turn.cancel('stop');
+            markCancelledInSettling();
+          }
           previousValue = value;
         },
       });
-      await point.cancel(turn, { longCallSent, secondSettling }, (reason) => controller.abort(reason));
+      await point.cancel(turn, { longCallSent, cancelledInSettling }, (reason) => controller.abort(reason));
       result = await turn.result;
       if (point.inFlight) longCallId = await longCallSent;
       await new Promise<void>((resolve) => setImmediate(resolve));
