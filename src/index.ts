@@ -16,7 +16,7 @@ export { createFuseRanker } from './search/create-fuse-ranker.js';
 export { selectActivations } from './search/select-activations.js';
 export { DEFAULT_SEARCH_OPTIONS } from './search/search-options.js';
 export type { SearchOptions } from './search/search-options.js';
-export type { AsyncToolRanker, RankedTool, RankerDocument, RankerParameter, ToolRanker } from './search/tool-ranker.js';
+export type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, RankerParameter, RankOptions, ToolRanker } from './search/tool-ranker.js';
 export { createHybridRanker, DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, NAMED_TOOL_SCORE } from './search/create-hybrid-ranker.js';
 export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './search/create-hybrid-ranker.js';
 export { createSemanticRanker } from './search/create-semantic-ranker.js';
@@ -62,6 +62,8 @@ export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { InvalidToolNameError, TOOL_NAME_PATTERN } from './errors/invalid-tool-name-error.js';
 export { ReservedToolNameError } from './errors/reserved-tool-name-error.js';
 export { UnboundToolError } from './errors/unbound-tool-error.js';
+// Not a configuration mistake: the embedding model failed; in a turn, a tool error for that search.
+export { CatalogEmbeddingError } from './errors/catalog-embedding-error.js';
 
 // MCP: bind the tools of MCP servers (started over stdio, or clients you created) as deferred tools grouped by server (C8).
 export { bindMcpTools, DEFAULT_MCP_START_TIMEOUT_MS } from './mcp/bind-mcp-tools.js';

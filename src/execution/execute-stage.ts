@@ -7,10 +7,11 @@ import type { StepExecutionContext } from './step-execution-context.js';
 import { errorModelOutput, toModelOutput } from './to-model-output.js';
 
 /**
- * The execute stage (C4): runs the tool (or `tool_search`) with its own abort signal, which
- * fires when the turn is cancelled or when `timeoutMs` pass; then converts a successful
- * output into what the model receives. A tool that throws, times out, returns an MCP error
- * result or output that is not JSON is an `error` result, never an exception (STYLE 9).
+ * The execute stage (C4): runs the tool (or `tool_search`, whose ranker may be asynchronous)
+ * with its own abort signal, which fires when the turn is cancelled or when `timeoutMs` pass;
+ * then converts a successful output into what the model receives. A tool that throws, times
+ * out, returns an MCP error result or output that is not JSON is an `error` result, never an
+ * exception (STYLE 9).
  *
  * @param options.timeoutMs milliseconds; `0` means no timeout.
  */
@@ -25,8 +26,16 @@ export async function executeStage(options: {
   const failed = (output: unknown, extra: { timedOut?: boolean } = {}): JournaledResult => ({ outcome: 'error', output, modelOutput: errorModelOutput(output), ...extra });
 
   if (call.toolName === TOOL_SEARCH_NAME) {
-    // synchronous and bounded by its own limits (C10); the timeout would never fire
-    const search = context.runSearch(input, call.toolCallId);
+    // bounded by its own limits (C10); the timeout bounds an asynchronous ranker (an embedding call)
+    const run = await runWithTimeout({
+      timeoutMs: options.timeoutMs,
+      signal: context.abortSignal,
+      run: (abortSignal) => context.runSearch(input, call.toolCallId, abortSignal),
+    });
+    if (run.timedOut) {
+      return failed(`tool_search timed out after ${options.timeoutMs} ms while ranking and was stopped; nothing was activated. You may search again.`, { timedOut: true });
+    }
+    const search = run.value;
     return search.ok ? { outcome: 'ok', output: search.output, modelOutput: { type: 'json', value: search.output } } : failed(search.message);
   }
   const execute = tool.execute;

@@ -21,8 +21,16 @@ export interface StepExecutionContext {
   readonly originOf: (name: string) => ToolOrigin;
   /** True when a search of this step activated `name` (it becomes visible next step). */
   readonly isPendingActivation: (name: string) => boolean;
-  /** Runs `tool_search` with validated input; the runtime sends ACTIVATE itself. */
-  readonly runSearch: (input: unknown, toolCallId: string) => { ok: true; output: { activated: string[]; reason?: string } } | { ok: false; message: string };
+  /**
+   * Runs `tool_search` with validated input; the runtime sends ACTIVATE itself. `abortSignal`
+   * aborts when the turn is cancelled or the search's timeout passes: the search then
+   * activates nothing. Resolves at once for a synchronous ranker.
+   */
+  readonly runSearch: (
+    input: unknown,
+    toolCallId: string,
+    abortSignal: AbortSignal,
+  ) => Promise<{ ok: true; output: { activated: string[]; reason?: string } } | { ok: false; message: string }>;
   readonly permission: PermissionCheck | undefined;
   /** The runtime's approver, journal, operation ids, timeouts, output limit and artifact store. */
   readonly pipeline: ExecutionPipelineSettings;

@@ -11,7 +11,7 @@ import { resolvePipelineSettings } from '../execution/execution-pipeline-setting
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { resolveRanker } from '../search/resolve-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
-import type { RankerDocument, ToolRanker } from '../search/tool-ranker.js';
+import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
 import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import { createProfileBindings } from './create-profile-bindings.js';
 import { createTurnBinding } from './create-turn-binding.js';
@@ -28,8 +28,12 @@ export interface ToolSearchRuntime {
   readonly catalog: ToolCatalog;
   /** The inventory text shown in `tool_search`'s description (C7); `''` when nothing is deferred. */
   readonly inventory: string;
-  /** The ranker behind `tool_search`. */
-  readonly ranker: ToolRanker;
+  /**
+   * The ranker behind `tool_search`, built once from the `ranker` option. Its `rank` returns
+   * the list (the built-in rankers) or a promise of it (an asynchronous ranker, or one whose
+   * build the option returned as a promise: its `name` is `'pending'` until the build resolves).
+   */
+  readonly ranker: AnyToolRanker;
   /** The effective search limits (defaults applied). */
   readonly search: SearchOptions;
   /** True when `tool_search` is offered: availability is `search` and a deferred tool exists (C3). */

@@ -7,7 +7,7 @@ import { renderInventory } from '../catalog/render-inventory.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import type { SearchOptions } from '../search/search-options.js';
-import type { ToolRanker } from '../search/tool-ranker.js';
+import type { AnyToolRanker } from '../search/tool-ranker.js';
 import { createToolSearchTool } from '../tool-search/create-tool-search-tool.js';
 import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
 import type { ToolOverride } from './execution-profile.js';
@@ -50,7 +50,7 @@ export interface TurnBinding {
    * The ranker of this turn's searches when it is not the runtime's: set when client tools
    * joined the binding (see `resolveTurnBinding`). `undefined`: the runtime's ranker.
    */
-  readonly ranker?: ToolRanker;
+  readonly ranker?: AnyToolRanker;
 }
 
 /**

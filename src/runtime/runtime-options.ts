@@ -51,7 +51,12 @@ export interface ToolSearchRuntimeOptions {
    * The ranker behind `tool_search`, built once over the deferred tools (their names,
    * descriptions, groups and input-schema parameters) and shared by all turns (C19):
    * `'hybrid'` (default: exact names first, BM25 fused with name coverage, fuse.js typo
-   * correction), `'fuse'` (the first ranker), or `(documents) => ToolRanker` for your own.
+   * correction), `'fuse'` (the first ranker), or a function `(documents) => ranker` for your
+   * own: a `ToolRanker`, an `AsyncToolRanker`, or a promise of either, such as
+   * `(documents) => createSemanticRanker({ documents, model })` (the catalog is then embedded
+   * once, when the runtime is created). An asynchronous search is bounded by the tool timeout
+   * (`timeout.toolMs`, or `timeout.perToolMs.tool_search`); a ranker that rejects or a build
+   * that fails makes that search a tool error, and the turn goes on.
    */
   readonly ranker?: RankerOption;
   /**

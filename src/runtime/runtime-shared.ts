@@ -4,7 +4,7 @@ import type { CodeModeOptions, ToolMode } from '../code-mode/code-mode-options.j
 import type { ExecutionPipelineSettings } from '../execution/execution-pipeline-settings.js';
 import type { PermissionCheck } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
-import type { RankerDocument, ToolRanker } from '../search/tool-ranker.js';
+import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
 import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import type { ProfileBinding } from './create-profile-bindings.js';
 import type { TurnBinding } from './create-turn-binding.js';
@@ -16,12 +16,13 @@ import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input
  */
 export interface RuntimeShared {
   readonly catalog: ToolCatalog;
-  readonly ranker: ToolRanker;
+  /** Built once from the `ranker` option; synchronous or asynchronous. */
+  readonly ranker: AnyToolRanker;
   /**
    * The factory `ranker` was built with (the `ranker` option), for a turn's client tools:
    * they are ranked by a ranker of the same kind over just their documents.
    */
-  readonly createRanker: (documents: readonly RankerDocument[]) => ToolRanker;
+  readonly createRanker: (documents: readonly RankerDocument[]) => AnyToolRanker;
   readonly search: SearchOptions;
   /** `tool_search`'s input schema, built once. */
   readonly toolSearchInput: ToolSearchInputDefinition;

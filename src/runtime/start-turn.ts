@@ -111,24 +111,28 @@ export function startTurn(
       offersToolSearch: binding.offerSearch,
       originOf,
       isPendingActivation: (name) => actor.getSnapshot().context.pending.includes(name),
-      runSearch: (searchInput, toolCallId) => {
+      runSearch: async (searchInput, toolCallId, abortSignal) => {
         const startedAt = shared.now();
-        const { active, pending } = actor.getSnapshot().context;
-        const outcome = runToolSearch({
+        const outcome = await runToolSearch({
           input: searchInput as ToolSearchInput,
           ranker: binding.ranker ?? shared.ranker,
           search: shared.search,
           isSearchable: binding.isSearchable,
+          // read once the ranking is done, so parallel searches of an async ranker see each other's (C15);
           // a required tool is visible already: a search returns it but never activates it (R is not A)
-          alreadyActive: new Set([...active, ...pending, ...step.required]),
+          alreadyActive: () => {
+            const { active, pending } = actor.getSnapshot().context;
+            return new Set([...active, ...pending, ...step.required]);
+          },
           schemaCharsOf: binding.schemaCharsOf,
+          abortSignal,
+          // sent at once, so a parallel search of the same step sees these as pending (C15)
+          activate: (names) => {
+            sendBack({ type: 'ACTIVATE', names });
+            recorder.activation(step.stepIndex, names);
+          },
         });
         if (!outcome.ok) return outcome;
-        // sent at once, so a parallel search of the same step sees these as pending (C15)
-        if (outcome.newlyActivated.length > 0) {
-          sendBack({ type: 'ACTIVATE', names: outcome.newlyActivated });
-          recorder.activation(step.stepIndex, outcome.newlyActivated);
-        }
         recorder.search(step.stepIndex, toolCallId, { ...outcome.record, durationMs: shared.now() - startedAt });
         return { ok: true, output: outcome.output };
       },

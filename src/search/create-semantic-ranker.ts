@@ -1,8 +1,9 @@
 import { cosineSimilarity, embed, embedMany, type EmbeddingModel } from 'ai';
+import { CatalogEmbeddingError } from '../errors/catalog-embedding-error.js';
 import { createHybridRanker, NAMED_TOOL_SCORE } from './create-hybrid-ranker.js';
 import { embeddingCacheKey, processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
 import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
-import type { AsyncToolRanker, RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
+import type { AsyncToolRanker, RankedTool, RankerDocument, RankOptions, ToolRanker } from './tool-ranker.js';
 
 /** Weights of reciprocal-rank fusion in {@link createSemanticRanker}. */
 export interface SemanticFusionWeights {
@@ -23,6 +24,10 @@ export interface SemanticRankerOptions {
   readonly cache?: EmbeddingCache;
   /** Passed to `embedMany` for the catalog. Default: the AI SDK's. */
   readonly maxParallelCalls?: number;
+  /**
+   * Aborts embedding the catalog (not the queries: each `rank` call takes its own signal).
+   * Default: none.
+   */
   readonly abortSignal?: AbortSignal;
 }
 
@@ -32,19 +37,22 @@ const RRF_K = 60;
 const MIN_FUSION_DEPTH = 50;
 
 /**
- * Semantic ranking fused with the lexical ranks. Embeds every tool (name words, description,
+ * Semantic ranking fused with the lexical ranks. Embeds every tool (name, description,
  * parameter names) once with `embedMany` — texts already in `cache` (keyed by a content hash of
  * model and text) are not embedded again — then, per query, embeds the query (its first 4,000
  * characters) with `embed`, ranks the tools by cosine similarity and fuses that ranking with the
  * lexical one by weighted reciprocal-rank fusion. Tools the query names outright (`select:`, an
  * exact name: a lexical score of at least `NAMED_TOOL_SCORE / 2`) keep their lexical place at
- * the top (C9); a `select:` query is answered by the lexical ranker alone.
+ * the top (C9); a `select:` query is answered by the lexical ranker alone, with no embedding.
  *
- * Asynchronous, so it is an {@link AsyncToolRanker}: use it directly or in `turnscope eval`; the
- * runtime's `tool_search` path is synchronous and takes a {@link ToolRanker}.
+ * Asynchronous, so it is an {@link AsyncToolRanker}. For `tool_search`, give the runtime a
+ * function that builds it: `ranker: (documents) => createSemanticRanker({ documents, model })`;
+ * the runtime calls it once (the catalog is embedded once per runtime) and passes each
+ * search's abort signal to `rank`, which passes it to `embed`.
  *
- * @throws whatever the embedding model throws while the catalog is embedded; `rank` rejects
- *   when embedding the query fails.
+ * @throws {CatalogEmbeddingError} (a rejection) when embedding the catalog fails; its `cause`
+ *   is what the embedding model threw. `rank` rejects with the AI SDK's error when embedding
+ *   the query fails or `options.abortSignal` aborts it.
  */
 export async function createSemanticRanker(options: SemanticRankerOptions): Promise<AsyncToolRanker> {
   const { documents, model } = options;
@@ -57,26 +65,35 @@ export async function createSemanticRanker(options: SemanticRankerOptions): Prom
   const keys = texts.map((text) => embeddingCacheKey(modelKey, text));
   const missing = [...new Set(keys.flatMap((key, index) => (cache.get(key) === undefined ? [index] : [])).map((index) => texts[index]!))];
   if (missing.length > 0) {
-    const { embeddings } = await embedMany({
-      model,
-      values: missing,
-      ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
-      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-    });
+    let embeddings: number[][];
+    try {
+      ({ embeddings } = await embedMany({
+        model,
+        values: missing,
+        ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
+        ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      }));
+    } catch (error) {
+      throw new CatalogEmbeddingError({ model: modelKey, texts: missing.length, cause: error });
+    }
     missing.forEach((text, index) => cache.set(embeddingCacheKey(modelKey, text), embeddings[index]!));
   }
   const vectors = keys.map((key) => cache.get(key)! as number[]);
 
   return {
     name: `${lexical.name}+semantic`,
-    async rank(query: string, maxResults: number): Promise<RankedTool[]> {
+    async rank(query: string, maxResults: number, rankOptions: RankOptions = {}): Promise<RankedTool[]> {
       if (typeof query !== 'string' || maxResults <= 0 || query.trim().length === 0) return [];
       // `select:` asks for exactly the listed tools: nothing to fuse
       if (/^\s*select:/i.test(query)) return lexical.rank(query, maxResults);
       const depth = Math.max(MIN_FUSION_DEPTH, maxResults);
       const lexicalRanks = lexical.rank(query, depth);
       const named = lexicalRanks.filter((match) => match.score >= NAMED_TOOL_SCORE / 2);
-      const { embedding } = await embed({ model, value: query.slice(0, MAX_QUERY_SCAN_CHARS) });
+      const { embedding } = await embed({
+        model,
+        value: query.slice(0, MAX_QUERY_SCAN_CHARS),
+        ...(rankOptions.abortSignal === undefined ? {} : { abortSignal: rankOptions.abortSignal }),
+      });
       const semanticRanks = vectors
         .map((vector, index) => ({ name: documents[index]!.name, similarity: cosineSimilarity(embedding, vector) }))
         .sort((a, b) => b.similarity - a.similarity || compareNames(a.name, b.name))

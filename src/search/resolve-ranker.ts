@@ -1,30 +1,54 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { createFuseRanker } from './create-fuse-ranker.js';
 import { createHybridRanker } from './create-hybrid-ranker.js';
-import type { RankerDocument, ToolRanker } from './tool-ranker.js';
+import { createPromisedRanker } from './create-promised-ranker.js';
+import type { AnyToolRanker, AsyncToolRanker, RankerDocument, ToolRanker } from './tool-ranker.js';
 
 /**
  * Which ranker `tool_search` uses: `'hybrid'` ({@link createHybridRanker}, the default),
  * `'fuse'` ({@link createFuseRanker}, the first ranker, slower and weaker; kept for
- * comparison), or a function that builds any {@link ToolRanker} over the deferred tools'
- * documents.
+ * comparison), or a function that builds any ranker over the deferred tools' documents: a
+ * {@link ToolRanker}, an {@link AsyncToolRanker} (whose `rank` returns a promise), or a
+ * promise of either, such as `(documents) => createSemanticRanker({ documents, model })`.
  */
-export type RankerOption = 'hybrid' | 'fuse' | ((documents: readonly RankerDocument[]) => ToolRanker);
+export type RankerOption =
+  | 'hybrid'
+  | 'fuse'
+  | ((documents: readonly RankerDocument[]) => ToolRanker | AsyncToolRanker | Promise<ToolRanker | AsyncToolRanker>);
 
 /**
- * Builds the runtime's ranker once over the deferred tools' documents (C19).
+ * Builds the runtime's ranker once over the deferred tools' documents (C19). The function form
+ * is called once here (and once more per turn that offers client tools, over just those). When
+ * it returns a promise, the result ranks once the promise resolves ({@link createPromisedRanker}):
+ * a build that rejects, or resolves to something that is not a ranker, makes each search a
+ * tool error until a later search builds it again.
  *
- * @throws {InvalidOptionError} for an unknown name, or a function that returns no ranker.
+ * @throws {InvalidOptionError} for an unknown name, or a function that returns no ranker
+ *   (synchronously; a promise's value is checked when it resolves).
+ * @throws whatever the function throws synchronously.
  */
-export function resolveRanker(option: RankerOption | undefined, documents: readonly RankerDocument[]): ToolRanker {
+export function resolveRanker(option: RankerOption | undefined, documents: readonly RankerDocument[]): AnyToolRanker {
   if (option === undefined || option === 'hybrid') return createHybridRanker(documents);
   if (option === 'fuse') return createFuseRanker(documents);
   if (typeof option === 'function') {
     const ranker = option(documents);
-    if (typeof ranker?.rank !== 'function' || typeof ranker.name !== 'string') {
-      throw new InvalidOptionError({ option: 'ranker', value: ranker, expected: 'the ranker function to return { name: string, rank(query, maxResults) }' });
-    }
-    return ranker;
+    if (!isPromiseLike(ranker)) return checkRanker(ranker);
+    return createPromisedRanker({
+      build: Promise.resolve(ranker).then(checkRanker),
+      rebuild: async () => checkRanker(await option(documents)),
+    });
   }
   throw new InvalidOptionError({ option: 'ranker', value: option, expected: "'hybrid', 'fuse' or a function (documents) => ToolRanker" });
+}
+
+function checkRanker(ranker: unknown): AnyToolRanker {
+  const candidate = ranker as Partial<AnyToolRanker> | null | undefined;
+  if (typeof candidate?.rank !== 'function' || typeof candidate.name !== 'string') {
+    throw new InvalidOptionError({ option: 'ranker', value: ranker, expected: 'the ranker function to return { name: string, rank(query, maxResults) }' });
+  }
+  return candidate as AnyToolRanker;
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }

@@ -6,6 +6,16 @@ export interface RankedTool {
   readonly score: number;
 }
 
+/** What `tool_search` passes to a ranker besides the query. */
+export interface RankOptions {
+  /**
+   * Aborted when the search is given up: its turn was cancelled or its timeout (the runtime's
+   * `timeout.toolMs`, or `timeout.perToolMs.tool_search`) passed. An asynchronous ranker
+   * should pass it on (e.g. to `embed`); the runtime stops waiting either way.
+   */
+  readonly abortSignal?: AbortSignal;
+}
+
 /**
  * The ranking interface behind `tool_search` (C9). A ranker is built once per runtime over
  * the deferred tools and must be pure and safe to share between overlapping turns (C19).
@@ -15,18 +25,29 @@ export interface ToolRanker {
   readonly name: string;
   /**
    * Candidates for `query`, best first, at most `maxResults`. Never throws for any string;
-   * returns `[]` when nothing matches.
+   * returns `[]` when nothing matches. A synchronous ranker may ignore `options`.
    */
-  rank(query: string, maxResults: number): RankedTool[];
+  rank(query: string, maxResults: number, options?: RankOptions): RankedTool[];
 }
 
 /**
  * A ranker whose `rank` is asynchronous, e.g. one that embeds the query with an embedding
- * model ({@link createSemanticRanker}). Same contract as {@link ToolRanker} otherwise.
+ * model ({@link createSemanticRanker}). Same contract as {@link ToolRanker} otherwise, except
+ * that `rank` may reject (the embedding call failed): in a turn, that search is then a tool
+ * error the model reads, and the turn goes on.
  */
 export interface AsyncToolRanker {
   readonly name: string;
-  rank(query: string, maxResults: number): Promise<RankedTool[]>;
+  rank(query: string, maxResults: number, options?: RankOptions): Promise<RankedTool[]>;
+}
+
+/**
+ * Either kind of ranker: what the runtime's `ranker` option builds and what `tool_search`
+ * calls. A synchronous result is used as is, with no await in between.
+ */
+export interface AnyToolRanker {
+  readonly name: string;
+  rank(query: string, maxResults: number, options?: RankOptions): RankedTool[] | Promise<RankedTool[]>;
 }
 
 /** One input parameter of a tool, as the ranker indexes it. */

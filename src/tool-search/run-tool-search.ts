@@ -1,11 +1,13 @@
 import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
 import { selectActivations } from '../search/select-activations.js';
-import type { ToolRanker } from '../search/tool-ranker.js';
+import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
 const RANK_DEPTH = 100;
+/** Characters of a ranker's error message shown to the model. */
+const MAX_RANKER_ERROR_CHARS = 500;
 
 /** The outcome of one `tool_search` call: the thin result (C11) and its record (C21), or an error (C12). */
 export type ToolSearchOutcome =
@@ -13,27 +15,53 @@ export type ToolSearchOutcome =
       readonly ok: true;
       /** `{ activated }`, plus `reason` when something was skipped or nothing matched. */
       readonly output: { activated: string[]; reason?: string };
-      /** Names newly activated: what to send as `ACTIVATE`. */
+      /** Names newly activated: what was passed to `activate`. */
       readonly newlyActivated: string[];
       readonly record: Omit<SearchRecord, 'durationMs'>;
     }
   | { readonly ok: false; readonly message: string };
 
-/**
- * Runs one search over the deferred tools of this turn's ceiling. Pure apart from the
- * ranker's work; the caller turns `newlyActivated` into an `ACTIVATE` event.
- */
-export function runToolSearch(options: {
+/** Options of {@link runToolSearch}. */
+export interface RunToolSearchOptions {
   readonly input: ToolSearchInput;
-  readonly ranker: ToolRanker;
+  readonly ranker: AnyToolRanker;
   readonly search: SearchOptions;
   /** True for a deferred tool inside this turn's ceiling (C1, C6). */
   readonly isSearchable: (name: string) => boolean;
-  /** Names active or pending in this turn. */
-  readonly alreadyActive: ReadonlySet<string>;
+  /**
+   * Names active or pending in this turn, or a function that returns them. A function is
+   * called once the ranking is done — after an asynchronous ranker's await — right before
+   * the walk, so searches of one step that rank concurrently see each other's activations.
+   */
+  readonly alreadyActive: ReadonlySet<string> | (() => ReadonlySet<string>);
   readonly schemaCharsOf: (name: string) => number;
-}): ToolSearchOutcome {
-  const { input, search } = options;
+  /**
+   * Called with the newly activated names, when there are any, in the same synchronous run as
+   * the walk that chose them (nothing can interleave), so the caller can mark them pending
+   * before a parallel search reads `alreadyActive` (C15). Default: nothing is called.
+   */
+  readonly activate?: (names: string[]) => void;
+  /**
+   * Passed to the ranker; once it aborts (the turn was cancelled, or the search timed out) the
+   * search stops waiting for the ranking, activates nothing and returns an error. Default: none.
+   */
+  readonly abortSignal?: AbortSignal;
+}
+
+/**
+ * Runs one search over the deferred tools of this turn's ceiling: checks the input (C12),
+ * ranks the query, walks the matches within the limits (C10) and builds the thin result (C11).
+ * Pure apart from the ranker's work and `activate`.
+ *
+ * Synchronous for a synchronous ranker — the result is returned with no await — and a promise
+ * for an asynchronous one. Never throws or rejects for the ranker's sake: a ranker that throws
+ * or rejects (an embedding call that failed) gives an error outcome whose message the model can
+ * read, and nothing is activated.
+ */
+export function runToolSearch(options: RunToolSearchOptions & { readonly ranker: ToolRanker }): ToolSearchOutcome;
+export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome | Promise<ToolSearchOutcome>;
+export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome | Promise<ToolSearchOutcome> {
+  const { input, search, abortSignal } = options;
   const query = input.query.trim();
   if (query.length === 0) {
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
@@ -52,31 +80,82 @@ export function runToolSearch(options: {
     };
   }
   const effectiveLimit = Math.min(requestedLimit ?? search.defaultLimit, search.maxLimit);
-  const ranked = options.ranker.rank(query, RANK_DEPTH).filter((match) => options.isSearchable(match.name));
-  const selection = selectActivations({
-    ranked,
-    limit: effectiveLimit,
-    maxSchemaChars: search.maxSchemaChars,
-    alreadyActive: options.alreadyActive,
-    schemaCharsOf: options.schemaCharsOf,
-  });
-  const output: { activated: string[]; reason?: string } = { activated: selection.activated };
-  const reason = describeSkips(selection, query, search.maxSchemaChars);
-  if (reason !== undefined) output.reason = reason;
-  return {
-    ok: true,
-    output,
-    newlyActivated: selection.newlyActivated,
-    record: {
-      query,
-      requestedLimit,
-      effectiveLimit,
-      ranked: ranked.slice(0, Math.max(effectiveLimit * 2, 10)),
-      activated: selection.activated,
-      skipped: selection.skipped,
-      schemaCharsActivated: selection.schemaChars,
-    },
+
+  const finish = (ranking: unknown): ToolSearchOutcome => {
+    if (abortSignal?.aborted === true) return stopped();
+    if (!Array.isArray(ranking)) return rankerFailed(query, new Error(`the ranker returned ${typeof ranking}, not a list`));
+    const ranked = (ranking as RankedTool[]).filter((match) => options.isSearchable(match.name));
+    const alreadyActive = typeof options.alreadyActive === 'function' ? options.alreadyActive() : options.alreadyActive;
+    const selection = selectActivations({
+      ranked,
+      limit: effectiveLimit,
+      maxSchemaChars: search.maxSchemaChars,
+      alreadyActive,
+      schemaCharsOf: options.schemaCharsOf,
+    });
+    if (selection.newlyActivated.length > 0) options.activate?.(selection.newlyActivated);
+    const output: { activated: string[]; reason?: string } = { activated: selection.activated };
+    const reason = describeSkips(selection, query, search.maxSchemaChars);
+    if (reason !== undefined) output.reason = reason;
+    return {
+      ok: true,
+      output,
+      newlyActivated: selection.newlyActivated,
+      record: {
+        query,
+        requestedLimit,
+        effectiveLimit,
+        ranked: ranked.slice(0, Math.max(effectiveLimit * 2, 10)),
+        activated: selection.activated,
+        skipped: selection.skipped,
+        schemaCharsActivated: selection.schemaChars,
+      },
+    };
   };
+
+  let ranking: RankedTool[] | Promise<RankedTool[]>;
+  try {
+    ranking = options.ranker.rank(query, RANK_DEPTH, abortSignal === undefined ? {} : { abortSignal });
+  } catch (error) {
+    return rankerFailed(query, error);
+  }
+  if (!isPromiseLike(ranking)) return finish(ranking);
+  return untilAborted(ranking, abortSignal).then(finish, (error: unknown) =>
+    abortSignal?.aborted === true ? stopped() : rankerFailed(query, error),
+  );
+}
+
+/** `ranking`, or a rejection as soon as `signal` aborts: a ranker that ignores the signal cannot hold the search. */
+function untilAborted<T>(ranking: PromiseLike<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return Promise.resolve(ranking);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(ranking)
+      .finally(() => signal.removeEventListener('abort', onAbort))
+      .then(resolve, reject);
+  });
+}
+
+function stopped(): ToolSearchOutcome {
+  return { ok: false, message: 'tool_search was stopped before its ranking finished; nothing was activated.' };
+}
+
+function rankerFailed(query: string, error: unknown): ToolSearchOutcome {
+  const reason = error instanceof Error ? error.message : String(error);
+  const shown = query.length > 80 ? `${query.slice(0, 80)}…` : query;
+  return {
+    ok: false,
+    message:
+      `tool_search could not rank ${JSON.stringify(shown)}: ` +
+      `${reason.length > MAX_RANKER_ERROR_CHARS ? `${reason.slice(0, MAX_RANKER_ERROR_CHARS)}…` : reason}. ` +
+      'Nothing was activated; you may search again.',
+  };
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 function describeSkips(

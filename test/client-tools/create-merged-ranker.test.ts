@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMergedRanker } from '../../src/client-tools/create-merged-ranker.js';
-import type { RankedTool, ToolRanker } from '../../src/search/tool-ranker.js';
+import type { AsyncToolRanker, RankedTool, ToolRanker } from '../../src/search/tool-ranker.js';
 
 const fixed = (name: string, ranked: RankedTool[]): ToolRanker => ({ name, rank: (_query, maxResults) => ranked.slice(0, maxResults) });
 
@@ -30,5 +30,46 @@ describe('createMergedRanker', () => {
     const merged = createMergedRanker([catalog, client]);
     expect(merged.name).toBe('hybrid');
     expect(merged.rank('click', 10)).toEqual(merged.rank('click', 10));
+  });
+});
+
+describe('createMergedRanker with an asynchronous ranker', () => {
+  const catalog: ToolRanker = { name: 'hybrid', rank: (_query, maxResults) => [{ name: 'browser_click', score: 0.9 }, { name: 'github_create_issue', score: 0.5 }].slice(0, maxResults) };
+
+  it('stays synchronous when every ranker is', () => {
+    const merged = createMergedRanker([catalog, catalog]);
+    expect(Array.isArray(merged.rank('click', 1))).toBe(true);
+  });
+
+  it('awaits an asynchronous ranker, passes each the abort signal, and merges by score', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const client: AsyncToolRanker = {
+      name: 'semantic',
+      rank: async (_query, maxResults, options) => {
+        signals.push(options?.abortSignal);
+        return [{ name: 'ui_click_button', score: 0.7 }].slice(0, maxResults);
+      },
+    };
+    const controller = new AbortController();
+    const ranked = createMergedRanker([catalog, client]).rank('click', 3, { abortSignal: controller.signal });
+    expect(ranked).toBeInstanceOf(Promise);
+    expect(await ranked).toEqual([
+      { name: 'browser_click', score: 0.9 },
+      { name: 'ui_click_button', score: 0.7 },
+      { name: 'github_create_issue', score: 0.5 },
+    ]);
+    expect(signals).toEqual([controller.signal]);
+  });
+
+  it('rejects when one ranker rejects or throws, leaving no rejection unhandled', async () => {
+    const rejects: AsyncToolRanker = { name: 'semantic', rank: () => Promise.reject(new Error('embedding quota exceeded')) };
+    const throws: ToolRanker = {
+      name: 'broken',
+      rank: () => {
+        throw new Error('index corrupt');
+      },
+    };
+    await expect(createMergedRanker([catalog, rejects]).rank('click', 3)).rejects.toThrow('embedding quota exceeded');
+    await expect(createMergedRanker([rejects, throws]).rank('click', 3)).rejects.toThrow('embedding quota exceeded');
   });
 });

@@ -1,32 +1,13 @@
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
+import { CatalogEmbeddingError } from '../../src/errors/catalog-embedding-error.js';
 import { createSemanticRanker } from '../../src/search/create-semantic-ranker.js';
 import { createEmbeddingCache } from '../../src/search/embedding-cache.js';
 import type { RankerDocument } from '../../src/search/tool-ranker.js';
+import { createConceptEmbeddingModel, embedConcepts as embedText } from '../helpers/concept-embedding.js';
 
-// A toy embedding: one dimension per concept, synonyms share a dimension. It is what makes a
-// semantic ranker worth having: "picture" and "screenshot" share nothing lexically.
-const CONCEPTS: string[][] = [
-  ['picture', 'photo', 'image', 'screenshot', 'capture'],
-  ['mail', 'email', 'inbox', 'letter'],
-  ['page', 'browser', 'website', 'web'],
-  ['issue', 'bug', 'ticket'],
-  ['file', 'document', 'disk'],
-];
-
-function embedText(text: string): number[] {
-  const words = text.toLowerCase().split(/[^a-z]+/);
-  const vector = CONCEPTS.map((synonyms) => words.filter((word) => synonyms.includes(word)).length);
-  return vector.some((value) => value > 0) ? vector : CONCEPTS.map(() => 0.01);
-}
-
-function conceptModel() {
-  return new MockEmbeddingModelV4({
-    maxEmbeddingsPerCall: 1_000,
-    doEmbed: async ({ values }) => ({ embeddings: values.map(embedText), warnings: [] }),
-  });
-}
+const conceptModel = () => createConceptEmbeddingModel();
 
 const DOCUMENTS: RankerDocument[] = [
   { name: 'browser_take_screenshot', description: 'Take a screenshot of the current page.', group: 'browser' },
@@ -112,6 +93,40 @@ describe('createSemanticRanker', () => {
     });
     const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: failsOnQueries, cache: createEmbeddingCache() });
     await expect(ranker.rank('a photo', 3)).rejects.toThrow('quota exceeded');
+  });
+
+  it('rejects with a CatalogEmbeddingError naming the model and the count when the catalog cannot be embedded', async () => {
+    const broken = new MockEmbeddingModelV4({ modelId: 'embed-small', doEmbed: async () => Promise.reject(new Error('401 invalid API key')) });
+    const failure = await createSemanticRanker({ documents: DOCUMENTS, model: broken, cache: createEmbeddingCache() }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CatalogEmbeddingError);
+    expect(failure).toMatchObject({
+      code: 'catalog-embedding-failed',
+      model: 'mock-provider:embed-small',
+      texts: 5,
+      message: 'Embedding 5 tool descriptions with mock-provider:embed-small failed: 401 invalid API key',
+    });
+  });
+
+  it("passes rank's abort signal to embed, and rejects once it aborts", async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const model = new MockEmbeddingModelV4({
+      maxEmbeddingsPerCall: 1_000,
+      doEmbed: async ({ values, abortSignal }) => {
+        if (values.length === 1) {
+          signals.push(abortSignal);
+          await new Promise((_resolve, reject) => abortSignal?.addEventListener('abort', () => reject(abortSignal.reason), { once: true }));
+        }
+        return { embeddings: values.map(embedText), warnings: [] };
+      },
+    });
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model, cache: createEmbeddingCache() });
+    const controller = new AbortController();
+    const ranking = ranker.rank('a photo', 3, { abortSignal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort(new Error('The turn was cancelled.'));
+    await expect(ranking).rejects.toThrow('The turn was cancelled.');
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(true);
   });
 
   it('returns [] for an empty query or maxResults 0 without embedding anything', async () => {

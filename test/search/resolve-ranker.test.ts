@@ -51,6 +51,27 @@ describe('options.ranker', () => {
     expect(result.activated).toEqual(['slack_post_message']);
   });
 
+  it('takes a function that returns an asynchronous ranker or a promise of one, built once (C19)', async () => {
+    let builds = 0;
+    const asyncRanker = { name: 'async', rank: async () => [{ name: 'slack_post_message', score: 1 }] };
+    const runtime = createToolSearchRuntime({ tools, ranker: () => (builds += 1, Promise.resolve(asyncRanker)) });
+    for (const prompt of ['one', 'two']) {
+      const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'post' } }] }, { text: 'done' }] });
+      expect((await runtime.send({ model: scripted.model, prompt }).result).activated).toEqual(['slack_post_message']);
+    }
+    expect(builds).toBe(1);
+    expect(runtime.ranker.name).toBe('async');
+    expect(createToolSearchRuntime({ tools, ranker: () => asyncRanker }).ranker).toBe(asyncRanker);
+  });
+
+  it('makes a promise that resolves to no ranker a tool error naming the option, not a crash', async () => {
+    const runtime = createToolSearchRuntime({ tools, ranker: (() => Promise.resolve({ rank: 'no' })) as unknown as () => ToolRanker });
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'post' } }] }, { text: 'done' }] });
+    const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+    expect(result.status).toBe('completed');
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({ outcome: 'error', output: expect.stringMatching(/Option `ranker`.*expected the ranker function to return/) });
+  });
+
   it('rejects an unknown ranker name or a function that returns no ranker', () => {
     expect(() => createToolSearchRuntime({ tools, ranker: 'bm25' as 'hybrid' })).toThrow(InvalidOptionError);
     expect(() => createToolSearchRuntime({ tools, ranker: (() => undefined) as unknown as () => ToolRanker })).toThrow(

@@ -46,7 +46,7 @@ describe('C10 walk over real catalog schemas', () => {
     const record = searches[0]!;
     const sizeOf = (name: string) => runtime.catalog.get(name)!.schemaChars;
 
-    const ranked = runtime.ranker.rank(query, 100).map((match) => match.name);
+    const ranked = (await runtime.ranker.rank(query, 100)).map((match) => match.name);
     const walked = [...record.activated, ...record.skipped.map((skip) => skip.name)];
     expect(walked.sort((a, b) => ranked.indexOf(a) - ranked.indexOf(b))).toEqual(ranked.slice(0, walked.length));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFuseRanker } from '../../src/search/create-fuse-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../src/search/search-options.js';
-import type { ToolRanker } from '../../src/search/tool-ranker.js';
+import type { AsyncToolRanker, ToolRanker } from '../../src/search/tool-ranker.js';
 import { runToolSearch } from '../../src/tool-search/run-tool-search.js';
 import type { ToolSearchInput } from '../../src/tool-search/tool-search-input-schema.js';
 
@@ -145,5 +145,92 @@ describe('runToolSearch: ceiling (C1, C6, S3)', () => {
       skipped: [],
       schemaCharsActivated: 200,
     });
+  });
+});
+
+describe('runToolSearch: an asynchronous ranker (C9, C12, C15)', () => {
+  /** An async ranker that answers like `fixedRanker(names)` once `answer` is called. */
+  function gatedRanker(names: string[]) {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const seen: (AbortSignal | undefined)[] = [];
+    const ranker: AsyncToolRanker = {
+      name: 'gated',
+      rank: async (query, maxResults, options) => {
+        seen.push(options?.abortSignal);
+        await answered;
+        return fixedRanker(names).rank(query, maxResults);
+      },
+    };
+    return { ranker, answer, seen };
+  }
+
+  const base = {
+    search: DEFAULT_SEARCH_OPTIONS,
+    isSearchable: (name: string) => MANY.includes(name),
+    schemaCharsOf: () => 100,
+  };
+
+  it('returns the outcome synchronously for a synchronous ranker, with no promise in between', () => {
+    const activations: string[][] = [];
+    const outcome = runToolSearch({ ...base, input: { query: 'tools', limit: 2 }, ranker: fixedRanker(MANY), alreadyActive: new Set(), activate: (names) => activations.push(names) });
+    expect(outcome).not.toBeInstanceOf(Promise);
+    expect(outcome.ok && outcome.newlyActivated).toEqual(['tool_00', 'tool_01']);
+    expect(activations).toEqual([['tool_00', 'tool_01']]);
+  });
+
+  it('reads alreadyActive once the ranking is done and activates in the same run as that read', async () => {
+    const { ranker, answer } = gatedRanker(MANY);
+    const pending = new Set<string>();
+    const reads: string[][] = [];
+    const outcome = runToolSearch({
+      ...base,
+      input: { query: 'tools', limit: 2 },
+      ranker,
+      alreadyActive: () => (reads.push([...pending]), pending),
+      activate: (names) => names.forEach((name) => pending.add(name)),
+    });
+    // a parallel search activates tool_00 while this one waits for its ranking
+    pending.add('tool_00');
+    expect(reads).toEqual([]);
+    answer();
+    const settled = await outcome;
+    expect(reads).toEqual([['tool_00']]);
+    expect(settled.ok && settled.output.activated).toEqual(['tool_00', 'tool_01', 'tool_02']);
+    expect(settled.ok && settled.newlyActivated).toEqual(['tool_01', 'tool_02']);
+    expect([...pending]).toEqual(['tool_00', 'tool_01', 'tool_02']);
+  });
+
+  it.each([
+    ['rejects', (): Promise<never> => Promise.reject(new Error('embedding quota exceeded'))],
+    ['throws', (): never => {
+      throw new Error('embedding quota exceeded');
+    }],
+  ])('turns a ranker that %s into a readable error and activates nothing', async (_label, rank) => {
+    const activations: string[][] = [];
+    const ranker = { name: 'broken', rank } as unknown as AsyncToolRanker;
+    const outcome = await runToolSearch({ ...base, input: { query: 'tools' }, ranker, alreadyActive: new Set(), activate: (names) => activations.push(names) });
+    expect(outcome).toEqual({ ok: false, message: 'tool_search could not rank "tools": embedding quota exceeded. Nothing was activated; you may search again.' });
+    expect(activations).toEqual([]);
+  });
+
+  it('passes the abort signal to the ranker; once it aborts, stops waiting and activates nothing, even if the ranker ignores it', async () => {
+    const { ranker, answer, seen } = gatedRanker(MANY);
+    const controller = new AbortController();
+    const activations: string[][] = [];
+    const outcome = runToolSearch({
+      ...base,
+      input: { query: 'tools' },
+      ranker,
+      alreadyActive: new Set(),
+      abortSignal: controller.signal,
+      activate: (names) => activations.push(names),
+    });
+    expect(seen).toEqual([controller.signal]);
+    controller.abort(new Error('The turn was cancelled.'));
+    expect(await outcome).toEqual({ ok: false, message: 'tool_search was stopped before its ranking finished; nothing was activated.' });
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(activations).toEqual([]);
   });
 });
