@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { identifierTerms, queryTerms } from '../../src/search/query-terms.js';
 import { stemWord, tokenizeText } from '../../src/search/tokenize-text.js';
@@ -33,6 +34,18 @@ describe('tokenizeText', () => {
 
   it('stops at maxTerms', () => {
     expect(tokenizeText('one two three four', { maxTerms: 2 })).toEqual(['one', 'two']);
+  });
+
+  it('splits ASCII text (its own fast path) exactly as it splits the same text with a non-ASCII word after it', () => {
+    // ' é' sends the whole text through the Unicode regular expressions and adds one term at the end
+    const asciiText = fc.string({ unit: fc.constantFrom(...'aAbBzZxXyYeEiI09_-./ \t'.split('')), maxLength: 24 });
+    fc.assert(
+      fc.property(asciiText, fc.boolean(), (text, stem) => {
+        expect([...tokenizeText(text, { stem }), 'é']).toEqual(tokenizeText(`${text} é`, { stem }));
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(tokenizeText('XMLHttpRequest2FA v2Api the-ENDs')).toEqual(['xml', 'http', 'request2', 'fa', 'v2', 'api', 'en', 'ds']);
   });
 });
 
