@@ -1,12 +1,16 @@
 // `npm run bench`: the search benchmark and the per-step turn overhead, as tables, with the
 // machine they ran on. Run with --expose-gc (the npm script does) to measure index memory.
-// `npm run bench -- --search` or `-- --turn` runs one part; `-- --sizes 1000,10000` picks catalog sizes.
+// `npm run bench -- --search` or `-- --turn` runs one part; `-- --sizes 1000,10000` picks catalog sizes;
+// `-- --rankers turnscope` picks the rankers of the search part; `-- --distinct-text` gives every
+// synthesized copy its own description and parameter names (same terms, no shared text).
 import { cpus, loadavg, totalmem } from 'node:os';
 import { formatSearchBench, runSearchBench } from './search-bench.js';
 import { formatTurnOverhead, runTurnOverheadBench } from './turn-overhead-bench.js';
 
 const sizesIndex = process.argv.indexOf('--sizes');
 const sizes = sizesIndex === -1 ? undefined : (process.argv[sizesIndex + 1] ?? '').split(',').map(Number).filter((size) => Number.isInteger(size) && size > 0);
+const rankersIndex = process.argv.indexOf('--rankers');
+const rankers = rankersIndex === -1 ? undefined : (process.argv[rankersIndex + 1] ?? '').split(',').filter((name) => name.length > 0);
 const only = process.argv.includes('--search') ? 'search' : process.argv.includes('--turn') ? 'turn' : undefined;
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(
@@ -19,6 +23,8 @@ if (only !== 'turn') {
   const rows = await runSearchBench({
     onRow: (row) => process.stderr.write(`bench: ${row.ranker} at ${row.tools} tools done\n`),
     ...(sizes === undefined ? {} : { sizes }),
+    ...(rankers === undefined ? {} : { rankers }),
+    distinctText: process.argv.includes('--distinct-text'),
   });
   console.log(formatSearchBench(rows));
 }

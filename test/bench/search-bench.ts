@@ -41,7 +41,14 @@ function heapUsed(): number | undefined {
 }
 
 export async function runSearchBench(
-  options: { readonly onRow?: (row: SearchBenchRow) => void; readonly sizes?: readonly number[] } = {},
+  options: {
+    readonly onRow?: (row: SearchBenchRow) => void;
+    readonly sizes?: readonly number[];
+    /** Names of the rankers to time (`turnscope`, `minisearch-bm25`, `ai-sdk-tool-search`). Default: all three. */
+    readonly rankers?: readonly string[];
+    /** Synthesize catalogs whose tools share no description or parameter name (see {@link synthesizeCatalog}). Default `false`. */
+    readonly distinctText?: boolean;
+  } = {},
 ): Promise<SearchBenchRow[]> {
   const pool: EvalTool[] = [];
   const realQueries: EvalQuery[] = [];
@@ -51,10 +58,12 @@ export async function runSearchBench(
     pool.push(...dataset.tools.map((tool) => ({ ...tool, id: pool.some((other) => other.id === tool.id) ? `${name}__${tool.id}` : tool.id })));
     realQueries.push(...sampleQueries(dataset, QUERIES_PER_SET).queries);
   }
-  const rankers: EvalRankerFactory[] = [hybridEvalRanker(), miniSearchDefaultsRanker, aiSdkToolSearchRanker];
+  const rankers: EvalRankerFactory[] = [hybridEvalRanker(), miniSearchDefaultsRanker, aiSdkToolSearchRanker].filter(
+    (factory) => options.rankers === undefined || options.rankers.includes(factory.name),
+  );
   const rows: SearchBenchRow[] = [];
   for (const size of options.sizes ?? CATALOG_SIZES) {
-    const tools = synthesizeCatalog(pool, size);
+    const tools = synthesizeCatalog(pool, size, { distinctText: options.distinctText === true });
     const step = Math.max(1, Math.floor(tools.length / EXACT_NAME_QUERIES));
     const queries = [...realQueries.map((query) => query.query), ...tools.filter((_, index) => index % step === 0).slice(0, EXACT_NAME_QUERIES).map((tool) => tool.id)];
     for (const factory of rankers) {
