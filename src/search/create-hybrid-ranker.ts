@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import { createBm25Index } from './create-bm25-index.js';
 import { createNameTypoCorrector } from './create-name-typo-corrector.js';
 import { findNamedTools } from './find-named-tools.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
@@ -35,7 +35,7 @@ export interface HybridRankerOptions {
   readonly maxTypoTerms?: number;
   /** Weight of a corrected term relative to a term typed right, times the correction's similarity. Default 0.5. */
   readonly typoWeight?: number;
-  /** MiniSearch's BM25+ parameters. Default `{ k: 1.2, b: 0.7, d: 0.5 }`. */
+  /** BM25+ parameters, as MiniSearch names them. Default `{ k: 1.2, b: 0.7, d: 0.5 }`. */
   readonly bm25?: { readonly k: number; readonly b: number; readonly d: number };
 }
 
@@ -70,15 +70,6 @@ const SHORT_QUERY_TERMS = 3;
  */
 export const NAMED_TOOL_SCORE = 1_000_000;
 
-interface IndexedFields {
-  readonly id: number;
-  readonly name: string;
-  readonly description: string;
-  readonly parameterNames: string;
-  readonly parameterDescriptions: string;
-  readonly group: string;
-}
-
 /**
  * The default ranker behind `tool_search`: exact names first, then BM25 fused with name
  * coverage, with fuse.js correcting mistyped name words. Built once per runtime; `rank` is
@@ -90,8 +81,9 @@ interface IndexedFields {
  *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming).
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
  *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity.
- * 4. BM25 (MiniSearch) over name words, description, parameter names, parameter descriptions
- *    and group, with field boosts and prefix matching, is normalised by the best score and
+ * 4. BM25+ ({@link createBm25Index}, scored as MiniSearch scores) over name words, description,
+ *    parameter names, parameter descriptions and group, with field boosts and prefix matching
+ *    (each distinct text tokenized once per build), is normalised by the best score and
  *    fused linearly with name coverage (the IDF-weighted share of a tool's name words in the
  *    query). Ties break by canonical name.
  */
@@ -111,32 +103,20 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
 
   // a field boosted 0 is not indexed at all: it could only cost build time and memory
   const fieldNames = (Object.keys(boosts) as (keyof FieldBoosts)[]).filter((field) => boosts[field] > 0);
-  const vocabulary = new Set<string>();
+  const fieldBoosts = fieldNames.map((field) => boosts[field]);
+  const tokenize = memoizedTokenizer();
+  const nameWords: string[] = [];
   const nameTermsById: string[][] = [];
-  const fields: IndexedFields[] = documents.map((document, id) => {
-    const nameTerms = tokenizeText(document.name);
+  const compoundNames = new Set<string>();
+  const fieldTerms = documents.map((document) => {
+    const words = tokenizeText(document.name, { stem: false });
+    const nameTerms = words.map(stemWord);
+    for (const word of words) nameWords.push(word);
     nameTermsById.push([...new Set(nameTerms)]);
-    const parameters = document.parameters ?? [];
-    const indexed: IndexedFields = {
-      id,
-      name: nameTerms.join(' '),
-      description: boosts.description > 0 ? tokenizeText(document.description).join(' ') : '',
-      parameterNames: boosts.parameterNames > 0 ? parameters.flatMap((parameter) => tokenizeText(parameter.name)).join(' ') : '',
-      parameterDescriptions:
-        boosts.parameterDescriptions > 0 ? parameters.flatMap((parameter) => tokenizeText(parameter.description)).join(' ') : '',
-      group: boosts.group > 0 ? tokenizeText(document.group).join(' ') : '',
-    };
-    for (const field of fieldNames) for (const term of indexed[field].split(' ')) if (term.length > 0) vocabulary.add(term);
-    return indexed;
+    if (nameTerms.length >= 2) compoundNames.add(document.name);
+    return fieldNames.map((field) => (field === 'name' ? nameTerms : fieldTermsOf(document, field, tokenize)));
   });
-
-  const bm25 = new MiniSearch<IndexedFields>({
-    idField: 'id',
-    fields: fieldNames,
-    tokenize: (text) => text.split(' '),
-    processTerm: (term) => (term.length > 0 ? term : null),
-  });
-  bm25.addAll(fields);
+  const bm25 = createBm25Index({ fieldTerms, fieldCount: fieldNames.length });
 
   // name coverage: name word → ids, each word weighted by its IDF among the names
   const idsByNameTerm = new Map<string, number[]>();
@@ -150,11 +130,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const nameTermIdf = new Map<string, number>();
   for (const [term, ids] of idsByNameTerm) nameTermIdf.set(term, Math.log(1 + documents.length / ids.length));
   const nameIdfTotal = nameTermsById.map((terms) => terms.reduce((sum, term) => sum + (nameTermIdf.get(term) ?? 0), 0));
-  const corrector = createNameTypoCorrector(
-    documents.flatMap((document) => tokenizeText(document.name, { stem: false })),
-    stemWord,
-  );
-  const compoundNames = new Set(names.filter((name) => tokenizeText(name).length >= 2));
+  const corrector = createNameTypoCorrector(nameWords, stemWord);
   const isCompound = (name: string) => compoundNames.has(name);
 
   return {
@@ -192,7 +168,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     const mayBeTypo = (term: string) => terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
     for (const { term, word } of terms) {
-      if (vocabulary.has(term)) {
+      if (bm25.has(term)) {
         termWeights.set(term, 1);
       } else if (typos < maxTypoTerms && mayBeTypo(term)) {
         const correction = corrector.correct(word);
@@ -207,15 +183,10 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   function fuse(termWeights: ReadonlyMap<string, number>): Map<number, number> {
     const scores = new Map<number, number>();
     if (termWeights.size === 0) return scores;
-    const hits = bm25.search([...termWeights.keys()].join(' '), {
-      boost: boosts,
-      prefix: (term) => minPrefixChars > 0 && term.length >= minPrefixChars,
-      boostTerm: (term) => termWeights.get(term) ?? 1,
-      combineWith: 'OR',
-      bm25: bm25Parameters,
-    });
-    const best = hits[0]?.score ?? 0;
-    if (best > 0) for (const hit of hits) scores.set(hit.id as number, (weights.bm25 * hit.score) / best);
+    const hits = bm25.search(termWeights, { fieldBoosts, minPrefixChars, bm25: bm25Parameters });
+    let best = 0;
+    for (const score of hits.values()) if (score > best) best = score;
+    if (best > 0) for (const [id, score] of hits) scores.set(id, (weights.bm25 * score) / best);
     if (weights.nameCoverage > 0) {
       const covered = new Map<number, number>();
       for (const [term, weight] of termWeights) {
@@ -244,4 +215,33 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     }
     return bestId === undefined ? undefined : names[bestId];
   }
+}
+
+/** The index terms of one field of a document other than its name. */
+function fieldTermsOf(document: RankerDocument, field: Exclude<keyof FieldBoosts, 'name'>, tokenize: (text: string) => readonly string[]): readonly string[] {
+  const parameters = document.parameters ?? [];
+  switch (field) {
+    case 'description':
+      return tokenize(document.description);
+    case 'group':
+      return tokenize(document.group);
+    case 'parameterNames':
+      return parameters.length === 1 ? tokenize(parameters[0]!.name) : parameters.flatMap((parameter) => tokenize(parameter.name));
+    case 'parameterDescriptions':
+      return parameters.flatMap((parameter) => tokenize(parameter.description));
+  }
+}
+
+/**
+ * {@link tokenizeText} remembering the terms of every text it has seen, for one index build:
+ * catalogs repeat text (every tool of a server shares its group label, and parameter names such
+ * as `path` or `owner` recur across tools), so each distinct text is tokenized once.
+ */
+function memoizedTokenizer(): (text: string) => readonly string[] {
+  const termsByText = new Map<string, readonly string[]>();
+  return (text) => {
+    let terms = termsByText.get(text);
+    if (terms === undefined) termsByText.set(text, (terms = tokenizeText(text)));
+    return terms;
+  };
 }
