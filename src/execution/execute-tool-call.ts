@@ -71,13 +71,14 @@ export async function executeToolCall(options: {
   const input = validation.value;
 
   // 3. permission; the check gets its own copy: changing it cannot change what execute receives
+  // (with no check nothing reads the request, so the copy is skipped)
   const verdict = await askPermission({
     request: {
       turnId: context.turnId,
       stepIndex: context.stepIndex,
       toolCallId: call.toolCallId,
       toolName: call.toolName,
-      input: copyOf(input),
+      input: context.permission === undefined ? input : copyOf(input),
       origin: context.originOf(call.toolName),
     },
     permission: context.permission,

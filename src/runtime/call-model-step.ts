@@ -29,6 +29,10 @@ export async function callModelStep(options: {
 }): Promise<ModelStep> {
   const wire = toolSearchWireNames(options.model);
   const visible = options.visible.map(wire.toWire);
+  // Read at the end of the step from onEnd, which runs before the stream closes: each of the
+  // result's promise getters (responseMessages, finishReason, usage) tees and re-reads the whole
+  // step's stream again, three more passes per step for values the SDK already has.
+  let ended: StepEnd | undefined;
   const result = streamText({
     model: wire.model,
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
@@ -41,6 +45,9 @@ export async function callModelStep(options: {
     abortSignal: options.abortSignal,
     // errors arrive as stream parts below and become machine events; the SDK must not also log them
     onError: () => {},
+    onEnd: (event) => {
+      ended = { responseMessages: event.responseMessages, finishReason: event.finishReason, usage: event.totalUsage };
+    },
   });
   let failure: { error: unknown } | undefined;
   let text = '';
@@ -64,13 +71,20 @@ export async function callModelStep(options: {
     }
   }
   if (failure !== undefined) throw failure.error;
-  const responseMessages = wire.messagesFromWire((await result.responseMessages).filter((message) => message.role === 'assistant'));
+  // onEnd does not run when the step produced no output: the result's promises then reject with the SDK's error
+  const end = ended ?? { responseMessages: await result.responseMessages, finishReason: await result.finishReason, usage: await result.usage };
   return {
     // the SDK answers invalid calls with its own tool-error parts; the runtime's pipeline answers every call instead
-    responseMessages,
+    responseMessages: wire.messagesFromWire(end.responseMessages.filter((message) => message.role === 'assistant')),
     toolCalls,
     text,
-    finishReason: await result.finishReason,
-    usage: await result.usage,
+    finishReason: end.finishReason,
+    usage: end.usage,
   };
+}
+
+interface StepEnd {
+  readonly responseMessages: readonly ModelMessage[];
+  readonly finishReason: ModelStepOutput['finishReason'];
+  readonly usage: LanguageModelUsage;
 }

@@ -1,5 +1,5 @@
 import type { LanguageModelUsage, ModelMessage } from 'ai';
-import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
+import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
 import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
@@ -20,6 +20,7 @@ import type { SendInput, Turn, TurnResult, TurnStepRecord } from './runtime-opti
 import type { RuntimeShared } from './runtime-shared.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 import { validateSendInput } from './validate-send-input.js';
+import { createTurnActor } from './create-turn-actor.js';
 import { createTurnRecorder } from './create-turn-recorder.js';
 import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
 import { stateValueToString } from '../telemetry/state-value-to-string.js';
@@ -68,7 +69,7 @@ export function startTurn(
     name === TOOL_SEARCH_NAME ? 'search' : required.includes(name) ? 'required' : directSet.has(name) ? 'direct' : 'discovered';
   const instructions = [binding.instructions, input.instructions].filter((text) => text !== undefined).join('\n\n') || undefined;
 
-  const callModel = fromPromise<ModelStepOutput, CallModelInput>(async ({ input: step, signal }) => {
+  const callModel = async (step: CallModelInput, signal: AbortSignal): Promise<ModelStepOutput> => {
     recorder.stepStart({
       stepIndex: step.stepIndex,
       attempt: step.attempt,
@@ -97,10 +98,12 @@ export function startTurn(
       };
     }
     return response;
-  });
+  };
 
-  const executeToolCalls = fromCallback<TurnEvent, ExecuteToolCallsInput>(({ input: step, sendBack }) => {
+  const executeToolCalls = (step: ExecuteToolCallsInput, sendBack: (event: TurnEvent) => void) => {
     const controller = new AbortController();
+    /** Set when every call settled: stopping the actor then has nothing to abort (and skips building an Error per step). */
+    let settledAll = false;
     const originOf = originIn(step.required);
     const context: StepExecutionContext = {
       turnId,
@@ -176,6 +179,7 @@ export function startTurn(
         messages: [...(transcript as ModelMessage[]), message],
       });
       recordStep(step.stepIndex, results);
+      settledAll = true;
       sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [message], required: nextRequired });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
@@ -184,8 +188,10 @@ export function startTurn(
         error: { name: 'ToolExecutionError', message: error instanceof Error ? error.message : String(error), isRetryable: false },
       });
     });
-    return () => controller.abort(new Error('The turn was cancelled.'));
-  });
+    return () => {
+      if (!settledAll) controller.abort(new Error('The turn was cancelled.'));
+    };
+  };
 
   /** The type of the last event the turn actor received, for `machine.transition` records. */
   let lastEventType = 'xstate.init';
@@ -221,7 +227,7 @@ export function startTurn(
   };
 
   const inspect = combineInspectors(input.inspect, shared.telemetry.wantsInspection ? trackRootEvents : undefined);
-  const actor = createActor(turnMachine.provide({ actors: { callModel, executeToolCalls } }), {
+  const actor = createTurnActor({ callModel, executeToolCalls }, {
     input: {
       turnId,
       bound: (codeMode ?? binding).bound,

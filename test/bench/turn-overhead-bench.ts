@@ -1,13 +1,18 @@
-// Per-step overhead of a turnscope turn against a bare AI SDK streamText loop, both driven by
-// the same scripted model (part of `npm run bench`). Prints a table; asserts nothing.
+// Per-step overhead of a turnscope turn against a bare AI SDK streamText loop, all driven by
+// the same scripted model (part of `npm run bench`; `npm run bench -- --turn` runs only this).
+// Prints a table; asserts nothing.
 //
-// Both loops run the same script: STEPS steps that each call one tool (which returns at once),
-// then a text answer. The bare loop is one streamText call with the tools' execute and
-// stopWhen: isStepCount(STEPS + 1); turnscope runs a turn with the same tools bound as direct
-// tools, so each step adds what turnscope does around the model call: the turn machine's
-// transitions, the projection of the visible set, the availability guard, input validation
-// and the pipeline. Turns alternate between the two loops, so load on the machine hits both.
-import { isStepCount, streamText, tool, type ToolSet } from 'ai';
+// Every loop runs the same script: STEPS steps that each call one tool (which returns at once),
+// then a text answer; the same model calls, the same tool executions. The bare loop is one
+// streamText call with the tools' execute and stopWhen: isStepCount(STEPS + 1). The per-step
+// bare loop is what the design requires of any loop that sets the visible tools per step: one
+// streamText call per step (stopWhen: isStepCount(1), activeTools), its response messages appended
+// to the next call's messages; what it costs over the bare loop is the design's, not turnscope's.
+// turnscope runs a turn with the same tools bound as direct tools, so each step adds what
+// turnscope does around the model call: the turn machine's transitions, the projection of the
+// visible set, the availability guard, input validation and the pipeline. Turns rotate between
+// the loops, so load on the machine hits all of them.
+import { isStepCount, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { percentile } from '../../src/eval/run-eval.js';
@@ -22,13 +27,21 @@ export interface TurnOverheadResult {
   readonly turns: number;
   /** Median time of one whole turn, in ms. */
   readonly bareTurnMs: number;
+  /** The same turn as one streamText call per step (the design's loop without turnscope). */
+  readonly perStepTurnMs: number;
   readonly turnscopeTurnMs: number;
   /** Median per step (turn time / steps including the answer), in ms. */
   readonly bareStepMs: number;
+  readonly perStepStepMs: number;
   readonly turnscopeStepMs: number;
   /** turnscope / bare − 1, from the medians. */
   readonly overhead: number;
+  /** per-step bare / bare − 1: what one streamText call per step costs, inherent to the design. */
+  readonly perStepOverhead: number;
+  /** turnscope / per-step bare − 1: what turnscope adds to a loop of one streamText call per step. */
+  readonly turnscopeOverPerStep: number;
   readonly bareP95TurnMs: number;
+  readonly perStepP95TurnMs: number;
   readonly turnscopeP95TurnMs: number;
 }
 
@@ -56,6 +69,23 @@ async function bareTurn(): Promise<void> {
   if ((await result.steps).length !== STEPS + 1) throw new Error('the bare loop did not run every step');
 }
 
+async function perStepTurn(): Promise<void> {
+  const model = script().model;
+  const boundTools = tools();
+  const names = Object.keys(boundTools);
+  const messages: ModelMessage[] = [{ role: 'user', content: 'go' }];
+  for (let step = 0; ; step += 1) {
+    const result = streamText({ model, tools: boundTools, messages, activeTools: names, stopWhen: isStepCount(1) });
+    for await (const _ of result.fullStream);
+    const [last] = await result.steps;
+    if (last === undefined) throw new Error('the per-step loop got no step');
+    messages.push(...last.response.messages);
+    if (last.toolCalls.length > 0) continue;
+    if (step !== STEPS) throw new Error(`the per-step loop ended after ${step + 1} steps`);
+    return;
+  }
+}
+
 export async function runTurnOverheadBench(): Promise<TurnOverheadResult> {
   const boundTools = tools();
   const runtime = createToolSearchRuntime({ tools: boundTools, direct: Object.keys(boundTools) });
@@ -65,41 +95,55 @@ export async function runTurnOverheadBench(): Promise<TurnOverheadResult> {
   };
   for (let turn = 0; turn < WARM_UP_TURNS; turn += 1) {
     await bareTurn();
+    await perStepTurn();
     await turnscopeTurn();
   }
   const bare: number[] = [];
+  const perStep: number[] = [];
   const ours: number[] = [];
+  const timed = async (times: number[], run: () => Promise<void>) => {
+    const startedAt = performance.now();
+    await run();
+    times.push(performance.now() - startedAt);
+  };
   for (let turn = 0; turn < TURNS; turn += 1) {
-    let startedAt = performance.now();
-    await bareTurn();
-    bare.push(performance.now() - startedAt);
-    startedAt = performance.now();
-    await turnscopeTurn();
-    ours.push(performance.now() - startedAt);
+    await timed(bare, bareTurn);
+    await timed(perStep, perStepTurn);
+    await timed(ours, turnscopeTurn);
   }
   const bareTurnMs = percentile(bare, 0.5);
+  const perStepTurnMs = percentile(perStep, 0.5);
   const turnscopeTurnMs = percentile(ours, 0.5);
   return {
     steps: STEPS + 1,
     turns: TURNS,
     bareTurnMs,
+    perStepTurnMs,
     turnscopeTurnMs,
     bareStepMs: bareTurnMs / (STEPS + 1),
+    perStepStepMs: perStepTurnMs / (STEPS + 1),
     turnscopeStepMs: turnscopeTurnMs / (STEPS + 1),
     overhead: turnscopeTurnMs / bareTurnMs - 1,
+    perStepOverhead: perStepTurnMs / bareTurnMs - 1,
+    turnscopeOverPerStep: turnscopeTurnMs / perStepTurnMs - 1,
     bareP95TurnMs: percentile(bare, 0.95),
+    perStepP95TurnMs: percentile(perStep, 0.95),
     turnscopeP95TurnMs: percentile(ours, 0.95),
   };
 }
 
 export function formatTurnOverhead(result: TurnOverheadResult): string {
   const ms = (value: number) => value.toFixed(2);
+  const percent = (ratio: number) => `${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(1)}%`;
   return [
     `| loop | median turn ms (${result.steps} steps) | p95 turn ms | median per step ms |`,
     '|---|---:|---:|---:|',
     `| bare AI SDK streamText | ${ms(result.bareTurnMs)} | ${ms(result.bareP95TurnMs)} | ${ms(result.bareStepMs)} |`,
+    `| bare AI SDK, one streamText call per step | ${ms(result.perStepTurnMs)} | ${ms(result.perStepP95TurnMs)} | ${ms(result.perStepStepMs)} |`,
     `| turnscope runtime | ${ms(result.turnscopeTurnMs)} | ${ms(result.turnscopeP95TurnMs)} | ${ms(result.turnscopeStepMs)} |`,
     '',
-    `Per-step overhead of turnscope over the bare loop: ${(result.overhead * 100).toFixed(1)}% (${ms(result.turnscopeStepMs - result.bareStepMs)} ms per step), ${result.turns} turns each, medians.`,
+    `Per-step overhead of turnscope over the bare loop: ${percent(result.overhead)} (${ms(result.turnscopeStepMs - result.bareStepMs)} ms per step), ${result.turns} turns each, medians.`,
+    `Of that, one streamText call per step (the design) costs ${percent(result.perStepOverhead)} (${ms(result.perStepStepMs - result.bareStepMs)} ms per step); ` +
+      `turnscope over that per-step loop: ${percent(result.turnscopeOverPerStep)} (${ms(result.turnscopeStepMs - result.perStepStepMs)} ms per step).`,
   ].join('\n');
 }
