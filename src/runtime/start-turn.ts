@@ -121,12 +121,13 @@ export function startTurn(
           ranker: binding.ranker ?? shared.ranker,
           search: shared.search,
           isSearchable: binding.isSearchable,
-          // read once the ranking is done, so parallel searches of an async ranker see each other's (C15);
-          // a required tool is visible already: a search returns it but never activates it (R is not A)
+          // read once the ranking is done, so parallel searches of an async ranker see each other's (C15)
           alreadyActive: () => {
             const { active, pending } = actor.getSnapshot().context;
-            return new Set([...active, ...pending, ...step.required]);
+            return new Set([...active, ...pending]);
           },
+          // a required tool is visible already: a search never activates or lists it (R is not A)
+          isRequired: (name) => step.required.includes(name),
           schemaCharsOf: binding.schemaCharsOf,
           abortSignal,
           // sent at once, so a parallel search of the same step sees these as pending (C15)

@@ -36,6 +36,13 @@ export interface RunToolSearchOptions {
   readonly alreadyActive: ReadonlySet<string> | (() => ReadonlySet<string>);
   readonly schemaCharsOf: (name: string) => number;
   /**
+   * True for a tool the run requires on this step (R): it is visible already, so a search never
+   * activates or lists it (R is not A; a search's `activated` never names a required tool). When
+   * one ranks within the limit, the result's `reason` says it is already visible.
+   * Default: nothing is required.
+   */
+  readonly isRequired?: (name: string) => boolean;
+  /**
    * Called with the newly activated names, when there are any, in the same synchronous run as
    * the walk that chose them (nothing can interleave), so the caller can mark them pending
    * before a parallel search reads `alreadyActive` (C15). Default: nothing is called.
@@ -84,7 +91,10 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const finish = (ranking: unknown): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     if (!Array.isArray(ranking)) return rankerFailed(query, new Error(`the ranker returned ${typeof ranking}, not a list`));
-    const ranked = (ranking as RankedTool[]).filter((match) => options.isSearchable(match.name));
+    const searchable = (ranking as RankedTool[]).filter((match) => options.isSearchable(match.name));
+    const { isRequired } = options;
+    const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
+    const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
     const alreadyActive = typeof options.alreadyActive === 'function' ? options.alreadyActive() : options.alreadyActive;
     const selection = selectActivations({
       ranked,
@@ -95,7 +105,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     });
     if (selection.newlyActivated.length > 0) options.activate?.(selection.newlyActivated);
     const output: { activated: string[]; reason?: string } = { activated: selection.activated };
-    const reason = describeSkips(selection, query, search.maxSchemaChars);
+    const reason = describeSkips(selection, query, search.maxSchemaChars, requiredMatches);
     if (reason !== undefined) output.reason = reason;
     return {
       ok: true,
@@ -162,9 +172,13 @@ function describeSkips(
   selection: ReturnType<typeof selectActivations>,
   query: string,
   maxSchemaChars: number,
+  requiredMatches: readonly string[],
 ): string | undefined {
   const parts: string[] = [];
-  if (selection.activated.length === 0 && selection.skipped.length === 0) {
+  if (requiredMatches.length > 0) {
+    parts.push(`${requiredMatches.join(', ')} ${requiredMatches.length === 1 ? 'is' : 'are'} already callable: this run requires ${requiredMatches.length === 1 ? 'it' : 'them'} on this step.`);
+  }
+  if (selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0) {
     const shown = query.length > 80 ? `${query.slice(0, 80)}…` : query;
     parts.push(`No deferred tool matched ${JSON.stringify(shown)}; try other words or a name from the inventory.`);
   }

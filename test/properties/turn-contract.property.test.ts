@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
-import { activeBefore, expectedVisible, requiredOf, runScenario, scenarioArbitrary, type TurnObservation, type TurnScenario } from './turn-scenario.js';
+import { activeBefore, expectedVisible, requiredOf, runScenario, searchedIn, scenarioArbitrary, type TurnObservation, type TurnScenario } from './turn-scenario.js';
 
 // Properties of the contract over random catalogs and random turns, each through the real runtime
 // (streamText + the scripted model). The four properties below read the same kind of turn, so
@@ -71,6 +71,9 @@ describe(`contract properties (${NUM_RUNS} random turns each, seed ${SEED})`, ()
           for (const request of sameStep) expect(request.toolNames).not.toContain(name);
           for (const request of nextStep) expect(request.toolNames).toContain(name);
         }
+        // a required tool is visible already: a search never lists it as activated (R is not A)
+        const required = requiredOf(observation, record.stepIndex);
+        expect(searchedIn(record).filter((name) => required.includes(name))).toEqual([]);
         // a call to one of them in the same step is rejected as hidden, and does not run (S7)
         for (const result of record.toolResults) {
           if (found.has(result.toolName)) expect(['rejected-hidden', 'cancelled']).toContain(result.outcome);

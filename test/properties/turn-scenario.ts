@@ -319,23 +319,23 @@ export function requiredOf(observation: TurnObservation, step: number): string[]
 
 /**
  * The active set at the start of `step`: every name an ok search of an earlier step returned
- * (C15), except a name required in the step of that search. The runtime lists such a match in
- * `activated` without activating it (start-turn.ts: "R is not A"), so it stays visible only
- * while R names it; when a `requiredTools` function drops it, it leaves the request although
- * the search said it was activated (C9, C11 — reported, not decided here).
+ * (C15). A search never returns a name required in its step (R is not A), so every name it
+ * returns is activated and stays visible for the rest of the turn, whatever R does later.
  */
 export function activeBefore(observation: TurnObservation, step: number): Set<string> {
   const active = new Set<string>();
   for (const record of observation.result.steps) {
     if (record.stepIndex >= step) continue;
-    const required = requiredOf(observation, record.stepIndex);
-    for (const result of record.toolResults) {
-      if (result.toolName === TOOL_SEARCH_NAME && result.outcome === 'ok') {
-        for (const name of (result.output as { activated: string[] }).activated) if (!required.includes(name)) active.add(name);
-      }
-    }
+    for (const name of searchedIn(record)) active.add(name);
   }
   return active;
+}
+
+/** The names the ok searches of one step returned as activated. */
+export function searchedIn(record: TurnObservation['result']['steps'][number]): string[] {
+  return record.toolResults
+    .filter((result) => result.toolName === TOOL_SEARCH_NAME && result.outcome === 'ok')
+    .flatMap((result) => (result.output as { activated: string[] }).activated);
 }
 
 /** The oracle of C3 for `step`: (D ∪ A ∪ R) ∩ B, plus tool_search whenever a deferred tool exists, sorted. */

@@ -36,16 +36,26 @@ describe('turn end and required tools at the edges', () => {
     expect(executed).toEqual([]);
   });
 
-  it('R: a search returns a required tool but never activates it', async () => {
+  it('R: a search never activates or lists a required tool and says it is already callable; once R drops it, a search activates it', async () => {
     const { tools, groups } = sampleTools();
     const runtime = createToolSearchRuntime({ tools, groups });
-    const scripted = createScriptedModel({
-      steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'slack_post_message', limit: 1 } }] }, { text: 'ok' }],
-    });
-    const result = await runtime.send({ model: scripted.model, prompt: 'go', requiredTools: ['slack_post_message'] }).result;
+    const search = { toolName: 'tool_search', input: { query: 'slack_post_message', limit: 1 } };
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [search] }, { toolCalls: [search] }, { text: 'ok' }] });
+    const result = await runtime.send({
+      model: scripted.model,
+      prompt: 'go',
+      requiredTools: ({ stepIndex }) => (stepIndex === 0 ? ['slack_post_message'] : []),
+    }).result;
 
-    expect(result.activated).toEqual([]);
-    expect(result.steps[0]!.toolResults[0]!.output).toMatchObject({ activated: expect.arrayContaining(['slack_post_message']) });
-    expect(scripted.requests[1]!.toolNames.filter((name) => name === 'slack_post_message')).toHaveLength(1);
+    expect(result.steps[0]!.toolResults[0]!.output).toEqual({
+      activated: [],
+      reason: 'slack_post_message is already callable: this run requires it on this step.',
+    });
+    expect(scripted.requests[0]!.toolNames).toContain('slack_post_message');
+    // R dropped it and no search activated it: it left the request, as the search result said nothing about it
+    expect(scripted.requests[1]!.toolNames).not.toContain('slack_post_message');
+    expect(result.steps[1]!.toolResults[0]!.output).toEqual({ activated: ['slack_post_message'] });
+    expect(scripted.requests[2]!.toolNames).toContain('slack_post_message');
+    expect(result.activated).toEqual(['slack_post_message']);
   });
 });
