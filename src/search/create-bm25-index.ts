@@ -19,8 +19,7 @@ export interface Bm25Index {
   /** True when some document has `term` in some field. */
   has(term: string): boolean;
   /**
-   * BM25+ scores of the documents matching any of the terms, by document index (the position
-   * in `fieldTerms`): the sum over the terms (each term's score times its weight) times the
+   * BM25+ scores of the documents matching any of the terms, by document index: the sum over the terms (each term's score times its weight) times the
    * number of terms the document matches. Documents that match nothing are absent. Pure; the
    * map is new on every call.
    */
@@ -40,28 +39,31 @@ const PREFIX_WEIGHT = 0.375;
  * are laid out in a few typed arrays by two counting passes (little for the garbage collector to
  * copy), and prefixes are found by binary search in the sorted vocabulary.
  *
- * @param options.fieldTerms the index terms of each document, one array per field (every
- *   document has `fieldCount` arrays; an empty field counts as length 1, as in MiniSearch).
+ * @param options.termsOf the index terms of one field of one document (documents `0` to
+ *   `documentCount − 1`, fields `0` to `fieldCount − 1`), called once per field and document, in
+ *   that order, during the build only: the arrays are not kept. An empty field counts as length
+ *   1, as in MiniSearch.
  */
 export function createBm25Index(options: {
-  readonly fieldTerms: readonly (readonly (readonly string[])[])[];
+  readonly documentCount: number;
   readonly fieldCount: number;
+  readonly termsOf: (document: number, field: number) => readonly string[];
 }): Bm25Index {
-  const { fieldTerms, fieldCount } = options;
-  const documentCount = fieldTerms.length;
+  const { documentCount, fieldCount, termsOf } = options;
 
   // pass 1: intern the terms, count each (term, field) slot's documents and each field's length
   const termIds = new Map<string, number>();
-  let occurrences = new Int32Array(1024);
+  // room for 24 terms per document and 4,096 terms to start with (a 10,000-tool catalog has ~240,000 and ~10,000)
+  let occurrences = new Int32Array(Math.max(1024, documentCount * 24));
   let occurrenceCount = 0;
-  let slotDocuments = new Int32Array(1024);
-  let lastDocumentOfSlot = new Int32Array(1024).fill(-1);
+  let slotDocuments = new Int32Array(4096 * fieldCount);
+  let lastDocumentOfSlot = new Int32Array(4096 * fieldCount).fill(-1);
   const fieldLengths = new Uint32Array(documentCount * fieldCount);
   const averageFieldLengths = new Array<number>(fieldCount).fill(0);
+  const fieldEnds = new Int32Array(documentCount * fieldCount);
   for (let document = 0; document < documentCount; document += 1) {
-    const fields = fieldTerms[document]!;
     for (let field = 0; field < fieldCount; field += 1) {
-      const terms = fields[field] ?? [];
+      const terms = termsOf(document, field);
       if (occurrenceCount + terms.length > occurrences.length) occurrences = grow(occurrences, occurrenceCount + terms.length, 0);
       let distinct = 0;
       for (const term of terms) {
@@ -84,6 +86,7 @@ export function createBm25Index(options: {
       }
       const length = Math.max(distinct, 1);
       fieldLengths[document * fieldCount + field] = length;
+      fieldEnds[document * fieldCount + field] = occurrenceCount;
       // MiniSearch's running mean, in its order of operations, so the scores agree to the bit
       averageFieldLengths[field] = (averageFieldLengths[field]! * document + length) / (document + 1);
     }
@@ -99,11 +102,9 @@ export function createBm25Index(options: {
   lastDocumentOfSlot.fill(-1);
   let occurrence = 0;
   for (let document = 0; document < documentCount; document += 1) {
-    const fields = fieldTerms[document]!;
     for (let field = 0; field < fieldCount; field += 1) {
-      const termCount = fields[field]?.length ?? 0;
-      for (let index = 0; index < termCount; index += 1) {
-        const slot = occurrences[occurrence++]!;
+      for (const end = fieldEnds[document * fieldCount + field]!; occurrence < end; occurrence += 1) {
+        const slot = occurrences[occurrence]!;
         if (lastDocumentOfSlot[slot] !== document) {
           lastDocumentOfSlot[slot] = document;
           postingDocuments[slotEnds[slot]!] = document;

@@ -99,7 +99,12 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const names = documents.map((document) => document.name);
   const nameSet = new Set(names);
   const byLowerName = new Map<string, string>();
-  for (const name of [...names].sort()) if (!byLowerName.has(name.toLowerCase())) byLowerName.set(name.toLowerCase(), name);
+  for (const name of names) {
+    // of names equal but for case, the first in sort order (no sort: 10,000 names cost ~15 ms to sort)
+    const lower = name.toLowerCase();
+    const known = byLowerName.get(lower);
+    if (known === undefined || name < known) byLowerName.set(lower, name);
+  }
 
   // a field boosted 0 is not indexed at all: it could only cost build time and memory
   const fieldNames = (Object.keys(boosts) as (keyof FieldBoosts)[]).filter((field) => boosts[field] > 0);
@@ -108,15 +113,23 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const nameWords: string[] = [];
   const nameTermsById: string[][] = [];
   const compoundNames = new Set<string>();
-  const fieldTerms = documents.map((document) => {
+  const nameTermsOf: string[][] = [];
+  for (const document of documents) {
     const words = tokenizeText(document.name, { stem: false });
     const nameTerms = words.map(stemWord);
     for (const word of words) nameWords.push(word);
-    nameTermsById.push([...new Set(nameTerms)]);
+    nameTermsOf.push(nameTerms);
+    nameTermsById.push(nameTerms.length < 2 ? nameTerms : [...new Set(nameTerms)]);
     if (nameTerms.length >= 2) compoundNames.add(document.name);
-    return fieldNames.map((field) => (field === 'name' ? nameTerms : fieldTermsOf(document, field, tokenize)));
+  }
+  const bm25 = createBm25Index({
+    documentCount: documents.length,
+    fieldCount: fieldNames.length,
+    termsOf: (id, field) => {
+      const fieldName = fieldNames[field]!;
+      return fieldName === 'name' ? nameTermsOf[id]! : fieldTermsOf(documents[id]!, fieldName, tokenize);
+    },
   });
-  const bm25 = createBm25Index({ fieldTerms, fieldCount: fieldNames.length });
 
   // name coverage: name word → ids, each word weighted by its IDF among the names
   const idsByNameTerm = new Map<string, number[]>();

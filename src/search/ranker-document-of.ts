@@ -29,8 +29,11 @@ function collectParameters(schema: unknown, depth: number, into: RankerParameter
   if (depth > MAX_DEPTH || !isRecord(schema)) return;
   const properties = schema['properties'];
   if (isRecord(properties)) {
-    for (const [name, property] of Object.entries(properties)) {
+    // for-in over own keys visits them in Object.entries' order without building the pairs
+    for (const name in properties) {
+      if (!Object.hasOwn(properties, name)) continue;
       if (into.length >= MAX_PARAMETERS) return;
+      const property = properties[name];
       const description = isRecord(property) && typeof property['description'] === 'string' ? property['description'] : '';
       into.push({ name, description: description.slice(0, MAX_PARAMETER_DESCRIPTION_CHARS) });
       collectParameters(property, depth + 1, into);

@@ -105,15 +105,35 @@ function keepWord(word: string): string {
  * letters or fewer are kept as they are.
  */
 export function stemWord(word: string): string {
-  if (word.length <= 3) return word;
-  let stem = word;
-  if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
-  else if (stem.endsWith('sses')) stem = stem.slice(0, -2);
-  else if (stem.endsWith('s') && !stem.endsWith('ss') && !stem.endsWith('us') && !stem.endsWith('is')) stem = stem.slice(0, -1);
-  if (stem.endsWith('ing') && stem.length > 5) stem = stem.slice(0, -3);
-  else if (stem.endsWith('ed') && stem.length > 4) stem = stem.slice(0, -2);
-  if (stem.endsWith('e') && stem.length > 4) stem = stem.slice(0, -1);
-  return stem;
+  const length = word.length;
+  if (length <= 3) return word;
+  // suffixes are compared by character code, and the stem is cut once: this runs for every word
+  // of every name and query
+  let end = length;
+  if (word.charCodeAt(length - 1) === CHAR_S) {
+    const before = word.charCodeAt(length - 2);
+    const third = word.charCodeAt(length - 3);
+    if (before === CHAR_E && third === CHAR_I && length > 4) return `${word.slice(0, -3)}y`;
+    if (before === CHAR_E && third === CHAR_S && word.charCodeAt(length - 4) === CHAR_S) end -= 2;
+    else if (before !== CHAR_S && before !== CHAR_U && before !== CHAR_I) end -= 1;
+  }
+  if (end > 5 && endsAt(word, end, 'ing')) end -= 3;
+  else if (end > 4 && endsAt(word, end, 'ed')) end -= 2;
+  if (end > 4 && word.charCodeAt(end - 1) === CHAR_E) end -= 1;
+  return end === length ? word : word.slice(0, end);
+}
+
+const CHAR_E = 101;
+const CHAR_I = 105;
+const CHAR_S = 115;
+const CHAR_U = 117;
+
+/** True when `word`'s first `end` characters end with `suffix`. */
+function endsAt(word: string, end: number, suffix: string): boolean {
+  for (let index = 1; index <= suffix.length; index += 1) {
+    if (word.charCodeAt(end - index) !== suffix.charCodeAt(suffix.length - index)) return false;
+  }
+  return true;
 }
 
 function pushCjk(word: string, terms: string[], maxTerms: number, stem: (word: string) => string): void {

@@ -21,7 +21,7 @@ beforeAll(async () => {
     (document.parameters ?? []).flatMap((parameter) => tokenizeText(parameter.name)),
     tokenizeText(document.group),
   ]);
-  index = createBm25Index({ fieldTerms, fieldCount: FIELDS.length });
+  index = createBm25Index({ documentCount: fieldTerms.length, fieldCount: FIELDS.length, termsOf: (document, field) => fieldTerms[document]![field]! });
   // the index the hybrid ranker used to build with MiniSearch, over the same terms
   miniSearch = new MiniSearch({ idField: 'id', fields: [...FIELDS], tokenize: (text) => text.split(' '), processTerm: (term) => term || null });
   miniSearch.addAll(fieldTerms.map((terms, id) => ({ id, ...Object.fromEntries(FIELDS.map((field, position) => [field, terms[position]!.join(' ')])) })));
@@ -63,10 +63,11 @@ describe('createBm25Index', () => {
   });
 
   it('counts an empty field as length 1 and an empty catalog as matching nothing', () => {
-    const small = createBm25Index({ fieldTerms: [[['alpha'], []], [['beta'], ['alpha']]], fieldCount: 2 });
+    const fieldTerms = [[['alpha'], []], [['beta'], ['alpha']]];
+    const small = createBm25Index({ documentCount: 2, fieldCount: 2, termsOf: (document, field) => fieldTerms[document]![field]! });
     const scores = small.search(new Map([['alpha', 1]]), { fieldBoosts: [1, 1], minPrefixChars: 0, bm25: BM25 });
     expect([...scores.keys()].sort()).toEqual([0, 1]);
-    const empty = createBm25Index({ fieldTerms: [], fieldCount: 2 });
+    const empty = createBm25Index({ documentCount: 0, fieldCount: 2, termsOf: () => [] });
     expect(empty.search(new Map([['alpha', 1]]), { fieldBoosts: [1, 1], minPrefixChars: 4, bm25: BM25 }).size).toBe(0);
   });
 });
