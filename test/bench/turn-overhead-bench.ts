@@ -8,10 +8,13 @@
 // bare loop is what the design requires of any loop that sets the visible tools per step: one
 // streamText call per step (stopWhen: isStepCount(1), activeTools), its response messages appended
 // to the next call's messages; what it costs over the bare loop is the design's, not turnscope's.
-// turnscope runs a turn with the same tools bound as direct tools, so each step adds what
-// turnscope does around the model call: the turn machine's transitions, the projection of the
-// visible set, the availability guard, input validation and the pipeline. Turns rotate between
-// the loops, so load on the machine hits all of them.
+// turnscope runs a turn with the same tools bound as direct tools, its stream read like the bare
+// loops' fullStream, so each step adds what turnscope does around the model call: the turn
+// machine's transitions, the projection of the visible set, the availability guard, input
+// validation and the pipeline. Not the same work: the bare loops convert the zod schemas to
+// JSON schema on every step (the SDK does not cache it), turnscope once per runtime; turnscope
+// also journals every call (a sha256 of its input). Turns rotate between the loops, so load on
+// the machine hits all of them.
 import { isStepCount, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { createToolSearchRuntime } from '../../src/index.js';
@@ -90,7 +93,10 @@ export async function runTurnOverheadBench(): Promise<TurnOverheadResult> {
   const boundTools = tools();
   const runtime = createToolSearchRuntime({ tools: boundTools, direct: Object.keys(boundTools) });
   const turnscopeTurn = async () => {
-    const result = await runtime.send({ model: script().model, prompt: 'go' }).result;
+    const turn = runtime.send({ model: script().model, prompt: 'go' });
+    // read like the bare loops read fullStream: every part of the turn's stream
+    for await (const _ of turn.stream);
+    const result = await turn.result;
     if (result.status !== 'completed' || result.steps.length !== STEPS + 1) throw new Error(`turnscope turn ended ${result.status} after ${result.steps.length} steps`);
   };
   for (let turn = 0; turn < WARM_UP_TURNS; turn += 1) {
