@@ -28,11 +28,16 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 export function tokenizeText(text: string, options: { readonly maxTerms?: number; readonly stem?: boolean } = {}): string[] {
   const maxTerms = options.maxTerms ?? Number.POSITIVE_INFINITY;
   const stem = options.stem === false ? keepWord : stemWord;
-  return ASCII_ONLY.test(text) ? tokenizeAscii(text, maxTerms, stem) : tokenizeUnicode(text, maxTerms, stem);
+  const asciiWords = !NON_ASCII.test(text) || !NON_ASCII_LETTER_OR_DIGIT.test(text);
+  return asciiWords ? tokenizeAscii(text, maxTerms, stem) : tokenizeUnicode(text, maxTerms, stem);
 }
 
-/** Text of ASCII characters only: the common case, tokenized by {@link tokenizeAscii} without regular expressions. */
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[^\x00-\x7f]/;
+/**
+ * A letter or digit outside ASCII. Text without one (ASCII, or ASCII words between `—`, `“”`,
+ * emoji and other non-ASCII separators) is the common case, tokenized by {@link tokenizeAscii}.
+ */
+const NON_ASCII_LETTER_OR_DIGIT = /(?![\x00-\x7f])[\p{L}\p{N}]/u;
 
 const OTHER = 0;
 const UPPER = 1;
@@ -47,8 +52,9 @@ function asciiClass(code: number): number {
 }
 
 /**
- * {@link tokenizeUnicode} for ASCII text in one pass over the character codes, with the same
- * result: a word is a run of letters and digits, split before an upper-case letter that follows
+ * {@link tokenizeUnicode} for text whose letters and digits are all ASCII, in one pass over the
+ * character codes, with the same result (every other character separates words): a word is a
+ * run of letters and digits, split before an upper-case letter that follows
  * a lower-case letter or a digit (`getFile`, `v2Api`) and before the last capital of a run of
  * capitals followed by a lower-case letter (`HTTPServer`). The bench's index build spends most
  * of its tokenizing time in the Unicode regular expressions this avoids.
