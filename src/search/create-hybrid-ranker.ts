@@ -135,9 +135,9 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const idsByNameTerm = new Map<string, number[]>();
   nameTermsById.forEach((terms, id) => {
     for (const term of terms) {
-      const ids = idsByNameTerm.get(term) ?? [];
-      ids.push(id);
-      idsByNameTerm.set(term, ids);
+      const ids = idsByNameTerm.get(term);
+      if (ids === undefined) idsByNameTerm.set(term, [id]);
+      else ids.push(id);
     }
   });
   const nameTermIdf = new Map<string, number>();

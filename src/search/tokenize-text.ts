@@ -27,7 +27,8 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
  */
 export function tokenizeText(text: string, options: { readonly maxTerms?: number; readonly stem?: boolean } = {}): string[] {
   const maxTerms = options.maxTerms ?? Number.POSITIVE_INFINITY;
-  const stem = options.stem === false ? keepWord : stemWord;
+  // a flag, not a function argument: one call target keeps the tokenizer's optimized code stable
+  const stem = options.stem !== false;
   const asciiWords = !NON_ASCII.test(text) || !NON_ASCII_LETTER_OR_DIGIT.test(text);
   return asciiWords ? tokenizeAscii(text, maxTerms, stem) : tokenizeUnicode(text, maxTerms, stem);
 }
@@ -59,7 +60,7 @@ function asciiClass(code: number): number {
  * capitals followed by a lower-case letter (`HTTPServer`). The bench's index build spends most
  * of its tokenizing time in the Unicode regular expressions this avoids.
  */
-function tokenizeAscii(text: string, maxTerms: number, stem: (word: string) => string): string[] {
+function tokenizeAscii(text: string, maxTerms: number, stem: boolean): string[] {
   const terms: string[] = [];
   if (maxTerms <= 0) return terms;
   let start = -1;
@@ -73,7 +74,7 @@ function tokenizeAscii(text: string, maxTerms: number, stem: (word: string) => s
     if (splitsHere && start !== -1) {
       const word = text.slice(start, index).toLowerCase();
       if (!STOP_WORDS.has(word)) {
-        terms.push(stem(word));
+        terms.push(stem ? stemWord(word) : word);
         if (terms.length >= maxTerms) return terms.slice(0, maxTerms);
       }
       start = -1;
@@ -85,7 +86,7 @@ function tokenizeAscii(text: string, maxTerms: number, stem: (word: string) => s
   return terms;
 }
 
-function tokenizeUnicode(text: string, maxTerms: number, stem: (word: string) => string): string[] {
+function tokenizeUnicode(text: string, maxTerms: number, stem: boolean): string[] {
   const terms: string[] = [];
   const spaced = text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
   for (const word of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
@@ -93,15 +94,11 @@ function tokenizeUnicode(text: string, maxTerms: number, stem: (word: string) =>
     if (CJK_RUN.test(word)) {
       pushCjk(word, terms, maxTerms, stem);
     } else if (!STOP_WORDS.has(word)) {
-      terms.push(stem(word));
+      terms.push(stem ? stemWord(word) : word);
     }
     if (terms.length >= maxTerms) return terms.slice(0, maxTerms);
   }
   return terms;
-}
-
-function keepWord(word: string): string {
-  return word;
 }
 
 /**
@@ -142,12 +139,12 @@ function endsAt(word: string, end: number, suffix: string): boolean {
   return true;
 }
 
-function pushCjk(word: string, terms: string[], maxTerms: number, stem: (word: string) => string): void {
+function pushCjk(word: string, terms: string[], maxTerms: number, stem: boolean): void {
   // a mixed word such as `abc中文` keeps its Latin part and bigrams its CJK part
   for (const part of word.split(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u)) {
     if (part.length === 0) continue;
     if (!CJK_RUN.test(part)) {
-      if (!STOP_WORDS.has(part)) terms.push(stem(part));
+      if (!STOP_WORDS.has(part)) terms.push(stem ? stemWord(part) : part);
     } else if (part.length === 1) {
       terms.push(part);
     } else {
