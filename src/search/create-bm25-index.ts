@@ -66,7 +66,10 @@ export function createBm25Index(options: {
       const terms = termsOf(document, field);
       if (occurrenceCount + terms.length > occurrences.length) occurrences = grow(occurrences, occurrenceCount + terms.length, 0);
       let distinct = 0;
-      for (const term of terms) {
+      // indexed loops here and below: this runs once per build, much of it before the JIT has
+      // optimized it, and the interpreter is much slower at for-of than at an index
+      for (let index = 0; index < terms.length; index += 1) {
+        const term = terms[index]!;
         let termId = termIds.get(term);
         if (termId === undefined) {
           termId = termIds.size;
