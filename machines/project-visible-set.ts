@@ -1,3 +1,5 @@
+import { setOfNames } from './set-of-names.js';
+
 /**
  * Projects the visible set of the next step (C3, C20), in request order:
  * the previous step's visible names first, unchanged and in the same order (so a provider
@@ -27,7 +29,7 @@ export function projectVisibleSet(options: {
   /** True when at least one deferred tool is bound (C3). */
   readonly offerSearch: boolean;
 }): string[] {
-  const bound = new Set(options.bound);
+  const bound = setOfNames(options.bound);
   const visible: string[] = [];
   const seen = new Set<string>();
   const add = (name: string) => {

@@ -1,6 +1,7 @@
 import { and, assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { projectVisibleSet } from './project-visible-set.js';
 import { retryDelayMs } from './retry-delay-ms.js';
+import { setOfNames } from './set-of-names.js';
 import type {
   CallModelInput,
   ExecuteToolCallsInput,
@@ -201,7 +202,7 @@ export const turnMachine = setup({
       pending: ({ context, event }) => {
         assertEvent(event, 'ACTIVATE');
         const known = new Set([...context.active, ...context.pending]);
-        const bound = new Set(context.bound);
+        const bound = setOfNames(context.bound);
         const added = event.names.filter((name, index) =>
           bound.has(name) && !known.has(name) && event.names.indexOf(name) === index,
         );
@@ -210,7 +211,7 @@ export const turnMachine = setup({
     }),
     recordToolResults: assign(({ context, event }) => {
       assertEvent(event, 'TOOL_CALLS_SETTLED');
-      const bound = new Set(context.bound);
+      const bound = setOfNames(context.bound);
       return {
         toolResults: [...event.results],
         messages: [...context.messages, ...event.messages],
@@ -257,7 +258,8 @@ export const turnMachine = setup({
   id: 'turn',
   context: ({ input }) => ({
     turnId: input.turnId,
-    bound: [...input.bound],
+    // frozen: B never changes during a turn, so its Set is built once (setOfNames); a frozen input is not copied
+    bound: Object.isFrozen(input.bound) ? input.bound : Object.freeze([...input.bound]),
     direct: [...input.direct],
     required: [...(input.required ?? [])],
     offerSearch: input.offerSearch,

@@ -8,8 +8,9 @@ export interface ModelStep extends ModelStepOutput {
 }
 
 /**
- * One provider step: exactly one `streamText` call (design.md) with the bound definitions,
- * `activeTools` and `toolOrder` = the step-start visible set (C3, C20), `maxRetries: 0`
+ * One provider step: exactly one `streamText` call (design.md) with the bound definitions of
+ * the step-start visible set (see visibleTools), `activeTools` and `toolOrder` = that set (C3,
+ * C20), `maxRetries: 0`
  * (retries are machine transitions, C16) and one step. Nothing is executed here: tool calls,
  * including calls to hidden or unknown tools and calls with malformed input, are returned
  * for the runtime's pipeline. Tool names are canonical on both sides; only the request uses
@@ -29,6 +30,7 @@ export async function callModelStep(options: {
 }): Promise<ModelStep> {
   const wire = toolSearchWireNames(options.model);
   const visible = options.visible.map(wire.toWire);
+  const tools = visibleTools(wire.tools(options.tools), visible);
   // Read at the end of the step from onEnd, which runs before the stream closes: each of the
   // result's promise getters (responseMessages, finishReason, usage) tees and re-reads the whole
   // step's stream again, three more passes per step for values the SDK already has.
@@ -37,7 +39,7 @@ export async function callModelStep(options: {
     model: wire.model,
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     messages: [...wire.messagesToWire(options.messages)],
-    tools: wire.tools(options.tools),
+    tools,
     activeTools: visible,
     toolOrder: visible,
     maxRetries: 0,
@@ -81,6 +83,22 @@ export async function callModelStep(options: {
     finishReason: end.finishReason,
     usage: end.usage,
   };
+}
+
+/**
+ * The bound definitions the step sends: B filtered to the visible set. The request and the
+ * parsing of tool calls are the same as with all of B and `activeTools` (the SDK filters by
+ * `activeTools` before both), but the SDK also walks every tool it is given on every call
+ * (telemetry redaction, tool-search state): with thousands of bound tools that walk cost tens
+ * of milliseconds per step.
+ */
+function visibleTools(bound: ToolSet, visible: readonly string[]): ToolSet {
+  const tools: ToolSet = {};
+  for (const name of visible) {
+    const tool = bound[name];
+    if (tool !== undefined) tools[name] = tool;
+  }
+  return tools;
 }
 
 interface StepEnd {

@@ -1,6 +1,7 @@
 import type { LanguageModelUsage, ModelMessage } from 'ai';
 import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
+import { setOfNames } from '../../machines/set-of-names.js';
 import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
 import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { createTurnCodeMode } from '../code-mode/create-turn-code-mode.js';
@@ -64,7 +65,7 @@ export function startTurn(
     | { record: Omit<TurnStepRecord, 'toolResults'>; calls: readonly TurnToolCall[]; settled: Map<string, TurnToolResult> }
     | undefined;
   const directSet = new Set(binding.direct);
-  const boundSet = new Set(binding.bound);
+  const boundSet = setOfNames(binding.bound);
   const originIn = (required: readonly string[]) => (name: string): ToolOrigin =>
     name === TOOL_SEARCH_NAME ? 'search' : required.includes(name) ? 'required' : directSet.has(name) ? 'direct' : 'discovered';
   const instructions = [binding.instructions, input.instructions].filter((text) => text !== undefined).join('\n\n') || undefined;
