@@ -1,4 +1,4 @@
-import { createBm25Index } from './create-bm25-index.js';
+import { type Bm25Index, createBm25Index } from './create-bm25-index.js';
 import { createNameTypoCorrector } from './create-name-typo-corrector.js';
 import { findNamedTools } from './find-named-tools.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
@@ -132,15 +132,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   // a field boosted 0 is not indexed at all: it could only cost build time and memory
   const fieldNames = (Object.keys(boosts) as (keyof FieldBoosts)[]).filter((field) => boosts[field] > 0);
   const fieldBoosts = fieldNames.map((field) => boosts[field]);
-  const tokenize = memoizedTokenizer();
-  const bm25 = createBm25Index({
-    documentCount,
-    fieldCount: fieldNames.length,
-    termsOf: (id, field) => {
-      const fieldName = fieldNames[field]!;
-      return fieldName === 'name' ? nameTermsOf[id]! : fieldTermsOf(documents[id]!, fieldName, tokenize);
-    },
-  });
+  const bm25 = indexFields(documents, fieldNames, nameTermsOf);
 
   // name coverage: name word → ids, each word weighted by its IDF among the names
   const idsByNameTerm = new Map<string, number[]>();
@@ -253,6 +245,22 @@ function hasDuplicate(terms: readonly string[]): boolean {
   if (terms.length > 16) return new Set(terms).size < terms.length;
   for (let index = 1; index < terms.length; index += 1) if (terms.lastIndexOf(terms[index]!, index - 1) !== -1) return true;
   return false;
+}
+
+/**
+ * The BM25 index of the documents' fields. A function of its own so that the build's memo,
+ * documents and name terms are not in the scope `rank` closes over: they are garbage once built.
+ */
+function indexFields(documents: readonly RankerDocument[], fieldNames: readonly (keyof FieldBoosts)[], nameTermsOf: readonly string[][]): Bm25Index {
+  const tokenize = memoizedTokenizer();
+  return createBm25Index({
+    documentCount: documents.length,
+    fieldCount: fieldNames.length,
+    termsOf: (id, field) => {
+      const fieldName = fieldNames[field]!;
+      return fieldName === 'name' ? nameTermsOf[id]! : fieldTermsOf(documents[id]!, fieldName, tokenize);
+    },
+  });
 }
 
 /** The index terms of one field of a document other than its name. */
