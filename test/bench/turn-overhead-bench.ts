@@ -13,9 +13,10 @@
 // machine's transitions, the projection of the visible set, the availability guard, input
 // validation and the pipeline. Not the same work: the bare loops convert the zod schemas to
 // JSON schema on every step (the SDK does not cache it), turnscope once per runtime; turnscope
-// also journals every call (a sha256 of its input). Turns rotate between the loops, so load on
-// the machine hits all of them.
-import { isStepCount, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
+// also journals every call (a sha256 of its input). A last row runs the turnscope turn with
+// 10,000 more (deferred, never searched) tools bound: a step must cost the same with a large
+// catalog. Turns rotate between the loops, so load on the machine hits all of them.
+import { isStepCount, jsonSchema, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { percentile } from '../../src/eval/run-eval.js';
@@ -24,6 +25,8 @@ import { createScriptedModel } from '../../src/testing/index.js';
 const STEPS = 8;
 const WARM_UP_TURNS = 30;
 const TURNS = 300;
+/** Deferred tools bound beside the two of the large-catalog turnscope row (never searched or called). */
+const LARGE_CATALOG_EXTRA_TOOLS = 10_000;
 
 export interface TurnOverheadResult {
   readonly steps: number;
@@ -46,6 +49,11 @@ export interface TurnOverheadResult {
   readonly bareP95TurnMs: number;
   readonly perStepP95TurnMs: number;
   readonly turnscopeP95TurnMs: number;
+  /** The turnscope turn with LARGE_CATALOG_EXTRA_TOOLS more deferred tools bound: a step's cost must not grow with B. */
+  readonly largeCatalogTools: number;
+  readonly largeCatalogTurnMs: number;
+  readonly largeCatalogStepMs: number;
+  readonly largeCatalogP95TurnMs: number;
 }
 
 function tools(): ToolSet {
@@ -89,24 +97,42 @@ async function perStepTurn(): Promise<void> {
   }
 }
 
+function largeCatalog(): ToolSet {
+  const catalog: ToolSet = tools();
+  for (let index = 0; index < LARGE_CATALOG_EXTRA_TOOLS; index += 1) {
+    catalog[`catalog_tool_${index}`] = tool({
+      description: `Catalog tool ${index}: does task ${index % 97} for resource ${index % 89}.`,
+      inputSchema: jsonSchema<{ query: string }>({ type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }),
+      execute: async () => 'ok',
+    });
+  }
+  return catalog;
+}
+
 export async function runTurnOverheadBench(): Promise<TurnOverheadResult> {
   const boundTools = tools();
-  const runtime = createToolSearchRuntime({ tools: boundTools, direct: Object.keys(boundTools) });
-  const turnscopeTurn = async () => {
-    const turn = runtime.send({ model: script().model, prompt: 'go' });
+  const direct = Object.keys(boundTools);
+  const runtime = createToolSearchRuntime({ tools: boundTools, direct });
+  const largeRuntime = createToolSearchRuntime({ tools: largeCatalog(), direct });
+  const turnscopeTurnOf = (on: typeof runtime) => async () => {
+    const turn = on.send({ model: script().model, prompt: 'go' });
     // read like the bare loops read fullStream: every part of the turn's stream
     for await (const _ of turn.stream);
     const result = await turn.result;
     if (result.status !== 'completed' || result.steps.length !== STEPS + 1) throw new Error(`turnscope turn ended ${result.status} after ${result.steps.length} steps`);
   };
+  const turnscopeTurn = turnscopeTurnOf(runtime);
+  const largeCatalogTurn = turnscopeTurnOf(largeRuntime);
   for (let turn = 0; turn < WARM_UP_TURNS; turn += 1) {
     await bareTurn();
     await perStepTurn();
     await turnscopeTurn();
+    await largeCatalogTurn();
   }
   const bare: number[] = [];
   const perStep: number[] = [];
   const ours: number[] = [];
+  const large: number[] = [];
   const timed = async (times: number[], run: () => Promise<void>) => {
     const startedAt = performance.now();
     await run();
@@ -116,10 +142,12 @@ export async function runTurnOverheadBench(): Promise<TurnOverheadResult> {
     await timed(bare, bareTurn);
     await timed(perStep, perStepTurn);
     await timed(ours, turnscopeTurn);
+    await timed(large, largeCatalogTurn);
   }
   const bareTurnMs = percentile(bare, 0.5);
   const perStepTurnMs = percentile(perStep, 0.5);
   const turnscopeTurnMs = percentile(ours, 0.5);
+  const largeCatalogTurnMs = percentile(large, 0.5);
   return {
     steps: STEPS + 1,
     turns: TURNS,
@@ -135,6 +163,10 @@ export async function runTurnOverheadBench(): Promise<TurnOverheadResult> {
     bareP95TurnMs: percentile(bare, 0.95),
     perStepP95TurnMs: percentile(perStep, 0.95),
     turnscopeP95TurnMs: percentile(ours, 0.95),
+    largeCatalogTools: largeRuntime.catalog.bound.length,
+    largeCatalogTurnMs,
+    largeCatalogStepMs: largeCatalogTurnMs / (STEPS + 1),
+    largeCatalogP95TurnMs: percentile(large, 0.95),
   };
 }
 
@@ -147,9 +179,12 @@ export function formatTurnOverhead(result: TurnOverheadResult): string {
     `| bare AI SDK streamText | ${ms(result.bareTurnMs)} | ${ms(result.bareP95TurnMs)} | ${ms(result.bareStepMs)} |`,
     `| bare AI SDK, one streamText call per step | ${ms(result.perStepTurnMs)} | ${ms(result.perStepP95TurnMs)} | ${ms(result.perStepStepMs)} |`,
     `| turnscope runtime | ${ms(result.turnscopeTurnMs)} | ${ms(result.turnscopeP95TurnMs)} | ${ms(result.turnscopeStepMs)} |`,
+    `| turnscope runtime, ${result.largeCatalogTools.toLocaleString('en-US')} tools bound, ${(result.largeCatalogTools - 2).toLocaleString('en-US')} of them deferred | ${ms(result.largeCatalogTurnMs)} | ${ms(result.largeCatalogP95TurnMs)} | ${ms(result.largeCatalogStepMs)} |`,
     '',
     `Per-step overhead of turnscope over the bare loop: ${percent(result.overhead)} (${ms(result.turnscopeStepMs - result.bareStepMs)} ms per step), ${result.turns} turns each, medians.`,
     `Of that, one streamText call per step (the design) costs ${percent(result.perStepOverhead)} (${ms(result.perStepStepMs - result.bareStepMs)} ms per step); ` +
       `turnscope over that per-step loop: ${percent(result.turnscopeOverPerStep)} (${ms(result.turnscopeStepMs - result.perStepStepMs)} ms per step).`,
+    `With ${result.largeCatalogTools.toLocaleString('en-US')} tools bound (the extra ones deferred and never searched; tool_search is offered) a turnscope step takes ${ms(result.largeCatalogStepMs)} ms: ` +
+      `${percent(result.largeCatalogStepMs / result.turnscopeStepMs - 1)} against the same turn with 2 tools bound.`,
   ].join('\n');
 }
