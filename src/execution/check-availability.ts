@@ -1,3 +1,4 @@
+import { setOfNames } from '../../machines/set-of-names.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 
 /**
@@ -19,7 +20,7 @@ export function checkAvailability(
       message: `${toolName} was loaded by tool_search in this step and is not callable until your next step. Call ${toolName} again in your next step.`,
     };
   }
-  if (context.bound.includes(toolName)) {
+  if (setOfNames(context.bound).has(toolName)) {
     return {
       outcome: 'rejected-hidden',
       message: `${toolName} is not loaded. Call tool_search with its name or what it does; it becomes callable on the step after the search.`,

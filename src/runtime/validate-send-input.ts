@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { setOfNames } from '../../machines/set-of-names.js';
 import { checkToolMode } from '../code-mode/code-mode-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
@@ -73,7 +74,7 @@ export function validateSendInput(
 function requiredToolsOf(binding: TurnBinding, required: SendInput['requiredTools']): (state: RequiredToolsState) => readonly string[] {
   if (required === undefined) return () => [];
   if (typeof required === 'function') {
-    const bound = new Set(binding.bound);
+    const bound = setOfNames(binding.bound);
     return (state) => {
       const names = required(state);
       if (!Array.isArray(names)) throw new InvalidOptionError({ option: 'requiredTools()', value: names, expected: 'an array of tool names' });
@@ -92,7 +93,7 @@ function requiredToolsOf(binding: TurnBinding, required: SendInput['requiredTool
     names = required;
   }
   for (const name of names) {
-    if (!binding.bound.includes(name)) throw new UnboundToolError({ toolName: name, option: 'requiredTools', bound: binding.bound });
+    if (!setOfNames(binding.bound).has(name)) throw new UnboundToolError({ toolName: name, option: 'requiredTools', bound: binding.bound });
   }
   const unique = [...new Set(names)];
   return () => unique;
