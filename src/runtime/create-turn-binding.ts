@@ -95,7 +95,10 @@ export function createTurnBinding(options: {
   const bound = entries.map((entry) => entry.name);
   const boundSet = new Set(bound);
   for (const name of Object.keys(options.overrides ?? {})) {
-    if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: `${option.replace(/\.tools$/, '')}.overrides`, bound });
+    if (!boundSet.has(name)) {
+      const outside = catalog.get(name) === undefined ? {} : { outside: `\`${option}\`` };
+      throw new UnboundToolError({ toolName: name, option: `${option.replace(/\.tools$/, '')}.overrides`, bound, ...outside });
+    }
   }
 
   const definitions = new Map<string, ProviderDefinition & { schemaChars: number }>();

@@ -35,7 +35,10 @@ export function resolveTurnBinding(
     checkNames('boundTools', input.boundTools);
     const outer = profile?.binding.bound ?? shared.catalog.bound;
     for (const name of input.boundTools) {
-      if (!outer.includes(name)) throw new UnboundToolError({ toolName: name, option: 'boundTools', bound: outer });
+      if (!outer.includes(name)) {
+        const outside = profile !== undefined && shared.catalog.get(name) !== undefined ? `the profile ${JSON.stringify(input.profile)}` : undefined;
+        throw new UnboundToolError({ toolName: name, option: 'boundTools', bound: outer, ...(outside === undefined ? {} : { outside }) });
+      }
     }
   }
   const clientEntries =

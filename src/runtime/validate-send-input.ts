@@ -63,7 +63,7 @@ export function validateSendInput(
   }
   checkToolMode('toolMode', input.toolMode);
   const binding = resolveTurnBinding(shared, input);
-  return { messages, binding, requiredTools: requiredToolsOf(binding, input.requiredTools) };
+  return { messages, binding, requiredTools: requiredToolsOf(binding, input.requiredTools, (name) => shared.catalog.get(name) !== undefined) };
 }
 
 /**
@@ -71,7 +71,11 @@ export function validateSendInput(
  * on every step; a function is asked before every step and what it names outside the ceiling
  * is ignored, so R can never widen B.
  */
-function requiredToolsOf(binding: TurnBinding, required: SendInput['requiredTools']): (state: RequiredToolsState) => readonly string[] {
+function requiredToolsOf(
+  binding: TurnBinding,
+  required: SendInput['requiredTools'],
+  isBoundToRuntime: (name: string) => boolean,
+): (state: RequiredToolsState) => readonly string[] {
   if (required === undefined) return () => [];
   if (typeof required === 'function') {
     const bound = setOfNames(binding.bound);
@@ -93,7 +97,10 @@ function requiredToolsOf(binding: TurnBinding, required: SendInput['requiredTool
     names = required;
   }
   for (const name of names) {
-    if (!setOfNames(binding.bound).has(name)) throw new UnboundToolError({ toolName: name, option: 'requiredTools', bound: binding.bound });
+    if (!setOfNames(binding.bound).has(name)) {
+      const outside = !isBoundToRuntime(name) ? {} : { outside: "this turn's ceiling (`boundTools` or `profile`)" };
+      throw new UnboundToolError({ toolName: name, option: 'requiredTools', bound: binding.bound, ...outside });
+    }
   }
   const unique = [...new Set(names)];
   return () => unique;

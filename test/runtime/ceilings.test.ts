@@ -112,7 +112,14 @@ describe('S10, C6: execution profiles', () => {
     const runtime = createToolSearchRuntime(codingTools([]));
     const { model } = createScriptedModel({ steps: [] });
     expect(() => runtime.send({ model, prompt: 'x', profile: 'headless-coding', boundTools: ['Read', 'github_create_issue'] })).toThrow(
-      '`boundTools` names "github_create_issue", which is not a bound tool',
+      '`boundTools` names "github_create_issue", which is bound but outside the profile "headless-coding". ' +
+        'Remove it from `boundTools`, or widen the profile "headless-coding" to include it.',
+    );
+    expect(() => runtime.send({ model, prompt: 'x', profile: 'headless-coding', boundTools: ['Read', 'deploy_prod'] })).toThrow(
+      '`boundTools` names "deploy_prod", which is not a bound tool. Add it to `tools` or remove it from `boundTools`.',
+    );
+    expect(() => runtime.send({ model, prompt: 'x', boundTools: ['Read'], requiredTools: ['github_create_issue'] })).toThrow(
+      '`requiredTools` names "github_create_issue", which is bound but outside this turn\'s ceiling (`boundTools` or `profile`).',
     );
     expect(() => runtime.send({ model, prompt: 'x', profile: 'nope' })).toThrow(InvalidOptionError);
     expect(() => runtime.send({ model, prompt: 'x', profile: 'nope' })).toThrow("one of the runtime's profiles: headless-coding");
