@@ -70,6 +70,7 @@ export { bindMcpTools, DEFAULT_MCP_START_TIMEOUT_MS } from './mcp/bind-mcp-tools
 export type { BindMcpToolsOptions, BoundMcpTools } from './mcp/bind-mcp-tools.js';
 export type { McpClientConfig, McpServerConfig } from './mcp/mcp-server-config.js';
 export { canonicalMcpToolName } from './mcp/canonical-mcp-tool-name.js';
+export { nodePackageMcpServer } from './mcp/node-package-mcp-server.js';
 export { McpServerStartError } from './mcp/mcp-server-start-error.js';
 export { McpToolNameCollisionError } from './mcp/mcp-tool-name-collision-error.js';
 

@@ -5,18 +5,28 @@ const require = createRequire(import.meta.url);
 
 /**
  * The config of an MCP server shipped as an npm package's script: resolves `entry` (a module
- * specifier such as `'@modelcontextprotocol/server-filesystem/dist/index.js'`) from this
- * package's `node_modules` and runs it with the current Node executable, so it works without
- * `npx`, without a shell and without the network.
+ * specifier such as `'@modelcontextprotocol/server-filesystem/dist/index.js'`) and runs it with
+ * the current Node executable, so it works without `npx`, without a shell and without the
+ * network. `entry` is resolved from `resolveFrom`, then from turnscope's own `node_modules`.
  *
  * @param options.entry the module specifier of the server's entry file.
  * @param options.args arguments after the entry file. Default `[]`.
+ * @param options.resolveFrom a directory whose `node_modules` to look in first. Default:
+ *   `process.cwd()` (your project when you run from its root).
  * @param options.env, options.cwd, options.stderr passed through (see {@link McpServerConfig}).
- * @throws {Error} with `code: 'MODULE_NOT_FOUND'` when the package is not installed.
+ * @throws {Error} with `code: 'MODULE_NOT_FOUND'` when the package is installed in neither place.
  */
 export function nodePackageMcpServer(
-  options: { readonly entry: string; readonly args?: readonly string[] } & Omit<McpServerConfig, 'command' | 'args'>,
+  options: { readonly entry: string; readonly args?: readonly string[]; readonly resolveFrom?: string } & Omit<McpServerConfig, 'command' | 'args'>,
 ): McpServerConfig {
-  const { entry, args = [], ...rest } = options;
-  return { ...rest, command: process.execPath, args: [require.resolve(entry), ...args] };
+  const { entry, args = [], resolveFrom = process.cwd(), ...rest } = options;
+  return { ...rest, command: process.execPath, args: [resolveEntry(entry, resolveFrom), ...args] };
+}
+
+function resolveEntry(entry: string, from: string): string {
+  try {
+    return require.resolve(entry, { paths: [from] });
+  } catch {
+    return require.resolve(entry);
+  }
 }
