@@ -1,4 +1,5 @@
-import { asSchema, type JSONSchema7, type Tool } from 'ai';
+import type { JSONSchema7, Tool } from 'ai';
+import { syncJsonSchemaOf } from './sync-json-schema-of.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { CatalogEntry } from './catalog-entry.js';
 import { measureDefinitionChars } from './measure-definition-chars.js';
@@ -10,8 +11,9 @@ import { measureDefinitionChars } from './measure-definition-chars.js';
  * and indexed the same way.
  *
  * @param options.option the option the tool came from, for error messages: `tools` or `clientTools`.
- * @throws {InvalidOptionError} the tool has no input schema, or its JSON schema is only
- *   available asynchronously.
+ * @throws {InvalidOptionError} the tool has no input schema, its input schema is not one the AI
+ *   SDK accepts (a plain JSON schema object must be wrapped in `jsonSchema()`), or its JSON schema
+ *   is only available asynchronously.
  */
 export function createCatalogEntry(options: {
   readonly name: string;
@@ -44,15 +46,7 @@ function jsonSchemaOf(option: string, name: string, tool: Tool): JSONSchema7 {
       expected: 'an AI SDK tool with an inputSchema (use tool({ description, inputSchema, execute }))',
     });
   }
-  const schema = asSchema(tool.inputSchema).jsonSchema;
-  if (typeof (schema as PromiseLike<JSONSchema7>).then === 'function') {
-    throw new InvalidOptionError({
-      option: `${option}.${name}.inputSchema`,
-      value: 'a schema whose JSON schema resolves asynchronously',
-      expected: 'a zod schema or jsonSchema({...}) with a plain object, so its size can be measured at construction',
-    });
-  }
-  return schema as JSONSchema7;
+  return syncJsonSchemaOf(`${option}.${name}.inputSchema`, tool.inputSchema);
 }
 
 function descriptionOf(tool: Tool): string {

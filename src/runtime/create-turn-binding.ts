@@ -1,4 +1,5 @@
-import { asSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
+import type { JSONSchema7, Tool, ToolSet } from 'ai';
+import { syncJsonSchemaOf } from '../catalog/sync-json-schema-of.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import type { CatalogEntry } from '../catalog/catalog-entry.js';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
@@ -106,7 +107,7 @@ export function createTurnBinding(options: {
   for (const entry of entries) {
     const override = options.overrides?.[entry.name];
     const description = override?.description ?? entry.description;
-    const inputSchema = override?.inputSchema === undefined ? entry.inputSchema : syncJsonSchema(`overrides.${entry.name}.inputSchema`, override.inputSchema);
+    const inputSchema = override?.inputSchema === undefined ? entry.inputSchema : syncJsonSchemaOf(`overrides.${entry.name}.inputSchema`, override.inputSchema);
     const changed = override?.description !== undefined || override?.inputSchema !== undefined;
     definitions.set(entry.name, {
       name: entry.name,
@@ -155,14 +156,6 @@ export function createTurnBinding(options: {
     isSearchable: (name: string) => deferredSet.has(name),
     sourceOf: (name: string) => entryByName.get(name)?.source,
   });
-}
-
-function syncJsonSchema(option: string, schema: NonNullable<ToolOverride['inputSchema']>): JSONSchema7 {
-  const json = asSchema(schema).jsonSchema;
-  if (typeof (json as PromiseLike<JSONSchema7>).then === 'function') {
-    throw new InvalidOptionError({ option, value: 'a schema whose JSON schema resolves asynchronously', expected: 'a zod schema or jsonSchema({...}) with a plain object' });
-  }
-  return json as JSONSchema7;
 }
 
 function byName(a: CatalogEntry, b: CatalogEntry): number {

@@ -22,6 +22,16 @@ describe('createToolSearchRuntime: configuration mistakes throw InvalidOptionErr
     ['search that is not an object', { search: 5 }, 'Option `search` is 5; expected an object'],
     ['a misspelled option', { maxStep: 3 }, 'Option `maxStep` is 3; expected `maxSteps` (unknown option; a typo?)'],
     ['a misspelled search option', { search: { maxlimit: 3 } }, 'Option `search.maxlimit` is 3; expected `search.maxLimit`'],
+    [
+      'a plain JSON schema object as inputSchema (not wrapped in jsonSchema())',
+      { tools: { ...tools, Read: { description: 'Read a file', inputSchema: { type: 'object', properties: {} }, execute: async () => '' } } },
+      "Option `tools.Read.inputSchema` is object; expected a zod schema, or a JSON schema wrapped in jsonSchema() from 'ai'",
+    ],
+    [
+      'a profile override schema that is a plain JSON schema object',
+      { profiles: { p: { tools: ['Read'], overrides: { Read: { inputSchema: { type: 'object' } } } } } },
+      "Option `overrides.Read.inputSchema` is object; expected a zod schema, or a JSON schema wrapped in jsonSchema() from 'ai'",
+    ],
     ['a retry delay past the longest timer', { retry: { initialDelayMs: 1e12 } }, 'Option `retry.initialDelayMs` is 1000000000000'],
   ])('%s', (_case, options, message) => {
     expect(build(options)).toThrow(InvalidOptionError);
