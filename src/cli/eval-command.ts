@@ -54,6 +54,11 @@ export const evalCommand: CliCommand = async (args, io) => {
   const datasets: EvalDataset[] = [];
   for (const source of sources) {
     const dataset = await loadEvalDataset({ catalogFile: source.catalogFile, name: source.name, ...(source.queriesFile === undefined ? {} : { queriesFile: source.queriesFile }) });
+    const dropped = dataset.droppedQueries ?? [];
+    if (dropped.length > 0) {
+      const shown = dropped.slice(0, 5).join(', ') + (dropped.length > 5 ? ', …' : '');
+      io.stderr(`turnscope eval: ${dataset.name}: left out ${dropped.length} ${dropped.length === 1 ? 'query' : 'queries'} whose gold names no tool of the catalog (${shown})`);
+    }
     if (dataset.queries.length > 0) datasets.push(dataset);
     if (values['exact-names'] === true || dataset.queries.length === 0) datasets.push(exactNameQueries(dataset));
   }

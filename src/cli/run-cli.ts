@@ -25,8 +25,9 @@ export interface RunCliOptions {
  * The `turnscope` command line. Never throws: every outcome is an exit status.
  *
  * @returns the command's status (see each command and `--help`); 2 for a usage error (unknown
- *   command or option, bad `--model`, missing API key); 1 for any other failure; 130 when
- *   `abortSignal` fired (interrupted).
+ *   command or option, bad `--model`, missing API key); 1 for any other failure (a file that
+ *   cannot be read or a bad dataset print their message; an unexpected error its stack); 130
+ *   when `abortSignal` fired (interrupted).
  */
 export async function runCli(options: RunCliOptions): Promise<number> {
   const { stdout, stderr } = options;
@@ -69,6 +70,11 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
 }
 
+/** The message of an error the user can fix (a file that cannot be read, a bad dataset); the stack of anything else, which is a bug. */
 function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return error.message;
+  if (error.name === 'EvalDatasetError') return error.message;
+  return error.stack ?? error.message;
 }

@@ -29,4 +29,6 @@ export interface EvalDataset {
   readonly queries: readonly EvalQuery[];
   /** Queries in the source before sampling (equal to `queries.length` when not sampled). */
   readonly totalQueries: number;
+  /** Ids of the source's queries whose gold names no tool of the catalog, left out. Default: none. */
+  readonly droppedQueries?: readonly string[];
 }

@@ -13,7 +13,7 @@ export class EvalDatasetError extends Error {
 /**
  * Reads an evaluation dataset: `catalogFile` is a JSON array of `{ name, description?, group?,
  * inputSchema? }`; `queriesFile` (optional) is JSON Lines of `{ id?, query, gold: string[] }`.
- * Queries whose gold names no tool of the catalog are dropped; a tool name offered by several
+ * Queries whose gold names no tool of the catalog are dropped (their ids in `droppedQueries`); a tool name offered by several
  * groups gets the id `<group>__<name>` for every copy, and gold matches any copy.
  *
  * @param options.name label; default: the catalog's folder name.
@@ -25,13 +25,15 @@ export async function loadEvalDataset(options: {
   readonly name?: string;
 }): Promise<EvalDataset> {
   const tools = parseCatalog(options.catalogFile, await readFile(options.catalogFile, 'utf8'));
+  const dropped: string[] = [];
   const queries =
-    options.queriesFile === undefined ? [] : parseQueries(options.queriesFile, await readFile(options.queriesFile, 'utf8'), tools);
+    options.queriesFile === undefined ? [] : parseQueries(options.queriesFile, await readFile(options.queriesFile, 'utf8'), tools, dropped);
   return {
     name: options.name ?? basename(dirname(options.catalogFile)),
     tools,
     queries,
     totalQueries: queries.length,
+    droppedQueries: dropped,
   };
 }
 
@@ -64,7 +66,7 @@ function parseCatalog(file: string, text: string): EvalTool[] {
   });
 }
 
-function parseQueries(file: string, text: string, tools: readonly EvalTool[]): EvalQuery[] {
+function parseQueries(file: string, text: string, tools: readonly EvalTool[], dropped: string[]): EvalQuery[] {
   const known = new Set(tools.map((tool) => tool.name));
   const queries: EvalQuery[] = [];
   text.split('\n').forEach((line, index) => {
@@ -79,8 +81,9 @@ function parseQueries(file: string, text: string, tools: readonly EvalTool[]): E
       throw new EvalDatasetError(file, `line ${index + 1} needs "query" (a string) and "gold" (an array of tool names)`);
     }
     const gold = [...new Set(raw.gold as string[])].filter((name) => known.has(name));
-    if (gold.length === 0) return;
-    queries.push({ id: typeof raw.id === 'string' ? raw.id : `line-${index + 1}`, query: raw.query, gold });
+    const id = typeof raw.id === 'string' ? raw.id : `line-${index + 1}`;
+    if (gold.length === 0) dropped.push(id);
+    else queries.push({ id, query: raw.query, gold });
   });
   return queries;
 }

@@ -43,6 +43,18 @@ describe('turnscope report', () => {
     expect((await run(['report', fixture, '--k', '0'])).code).toBe(2);
     const missing = await run(['report', '/nonexistent/trace.jsonl']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('ENOENT');
+    expect(missing.stderr).toBe("turnscope: ENOENT: no such file or directory, open '/nonexistent/trace.jsonl'");
+  });
+
+  it('a file with lines but no turnscope record (not a trace) exits 1 and says what a trace is, listing at most 10 skipped lines', async () => {
+    const notATrace = fileURLToPath(new URL('../../package.json', import.meta.url));
+    const { code, stdout, stderr } = await run(['report', notATrace]);
+    const lines = stderr.split('\n');
+
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(lines.filter((line) => / line \d+: /.test(line))).toHaveLength(10);
+    expect(lines.at(-2)).toMatch(/… and \d+ more skipped lines$/);
+    expect(lines.at(-1)).toBe(`turnscope: ${notATrace} has no turnscope record: is it a JSONL trace written by jsonlFileSink (or turnscope demo --trace)?`);
   });
 });

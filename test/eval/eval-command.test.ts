@@ -82,4 +82,22 @@ describe('turnscope eval', () => {
       expect(stderr).toMatch(/^turnscope: /);
     }
   });
+
+  it('exits 1 with the message, not a stack, for a missing dataset or a bad queries file; says which queries it left out', async () => {
+    const missing = await run(['eval', '--catalog', '/nonexistent/catalog.json']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe("turnscope: ENOENT: no such file or directory, open '/nonexistent/catalog.json'");
+
+    const directory = await dataset(true);
+    await writeFile(join(directory, 'queries.jsonl'), '{"id":"1","query":"email my boss","gold":["send_email"]}\n{"query":');
+    const bad = await run(['eval', '--dataset', directory, '--ranker', 'turnscope']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^turnscope: \S+queries\.jsonl: line 2 is not JSON \([^)]*\)$/);
+
+    await writeFile(join(directory, 'queries.jsonl'), '{"id":"1","query":"email my boss","gold":["send_email"]}\n{"id":"2","query":"fly","gold":["book_flight"]}');
+    const dropped = await run(['eval', '--dataset', directory, '--ranker', 'turnscope']);
+    expect(dropped.code).toBe(0);
+    expect(dropped.stderr).toContain('turnscope eval: tiny: left out 1 query whose gold names no tool of the catalog (2)');
+    expect(dropped.stdout).toMatch(/\| tiny \| turnscope \| 3 \| 1 \|/);
+  });
 });
