@@ -118,10 +118,13 @@ function capMissesOf(records: readonly TelemetryRecord[]): string[] {
     const activated = new Set(record.activated);
     for (const { name } of record.ranked) {
       if (activated.has(name) || misses.includes(name)) continue;
+      // needed = the model called it later, or searched again and got it as the top match; a later
+      // search that merely activated it lower down (e.g. walking past already-active matches, C10)
+      // does not make it needed
       const neededLater = records.slice(index + 1).some(
         (later) =>
           (later.type === 'tool.execution.end' && later.toolName === name) ||
-          (later.type === 'search.end' && later.activated.includes(name)),
+          (later.type === 'search.end' && later.ranked[0]?.name === name && later.activated.includes(name)),
       );
       if (neededLater) misses.push(name);
     }

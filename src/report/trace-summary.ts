@@ -28,7 +28,9 @@ export interface TurnSummary {
   readonly hiddenRejections: number;
   /**
    * Tools a search ranked but did not activate (cut by its limit or schema budget) that the
-   * model needed later: it called them (even if rejected) or a later search activated them.
+   * model needed later: it called them (even if rejected), or a later search returned them as
+   * its top match. A later search that activated one lower down (walking past already-active
+   * matches, C10) does not count.
    */
   readonly capMisses: readonly string[];
 }

@@ -116,3 +116,27 @@ describe('summarizeTrace: totals', () => {
     expect(partial.totals.byStatus.incomplete).toBe(1);
   });
 });
+
+describe('summarizeTrace: tools cut by a cap', () => {
+  const search = (query: string, ranked: string[], activated: string[], timestamp: number) =>
+    JSON.stringify({ type: 'search.end', turnId: 'T', stepIndex: 0, timestamp, toolCallId: query, query, requestedLimit: 1, effectiveLimit: 1, ranked: ranked.map((name, index) => ({ name, score: 10 - index })), activated, skipped: [], schemaCharsActivated: 100, durationMs: 1 });
+
+  it('a tool a later search only activated lower down, and never called, is not a cap miss', () => {
+    const lines = [
+      search('read a file', ['fs_read', 'fs_stat'], ['fs_read'], 1),
+      // the same words again: fs_read is active, so the walk passes it and fs_stat comes in as filler
+      search('read a file', ['fs_read', 'fs_stat'], ['fs_read', 'fs_stat'], 2),
+    ];
+    expect(summarizeTrace(parseTrace(lines.join('\n'))).turns[0]!.capMisses).toEqual([]);
+  });
+
+  it('a cut tool the model later called, or found as a later search\'s top match, is a cap miss', () => {
+    const called = [
+      search('read a file', ['fs_read', 'fs_stat'], ['fs_read'], 1),
+      JSON.stringify({ type: 'tool.execution.end', turnId: 'T', stepIndex: 1, timestamp: 3, toolCallId: 'x', toolName: 'fs_stat', origin: 'hidden', outcome: 'rejected-hidden', durationMs: 0 }),
+    ];
+    const topMatch = [search('read a file', ['fs_read', 'fs_stat'], ['fs_read'], 1), search('file size', ['fs_stat', 'fs_read'], ['fs_stat', 'fs_read'], 2)];
+    expect(summarizeTrace(parseTrace(called.join('\n'))).turns[0]!.capMisses).toEqual(['fs_stat']);
+    expect(summarizeTrace(parseTrace(topMatch.join('\n'))).turns[0]!.capMisses).toEqual(['fs_stat']);
+  });
+});
