@@ -1,9 +1,9 @@
 import type { LanguageModelUsage, ModelMessage } from 'ai';
-import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
+import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import { setOfNames } from '../../machines/set-of-names.js';
 import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
-import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
+import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnError, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { createTurnCodeMode } from '../code-mode/create-turn-code-mode.js';
 import { recordNestedCalls } from '../code-mode/record-nested-calls.js';
 import { checkAvailability } from '../execution/check-availability.js';
@@ -22,6 +22,8 @@ import type { RuntimeShared } from './runtime-shared.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 import { validateSendInput } from './validate-send-input.js';
 import { createTurnActor } from './create-turn-actor.js';
+import { createTurnInspector } from './create-turn-inspector.js';
+import { TurnscopeError } from '../errors/turnscope-error.js';
 import { createTurnRecorder } from './create-turn-recorder.js';
 import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
 import { stateValueToString } from '../telemetry/state-value-to-string.js';
@@ -32,6 +34,10 @@ type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
  * Starts one turn: wires a fresh turn actor to the model call, the execution pipeline and the
  * turn's stream (design.md). Everything mutable lives in this closure and in the actor, so
  * overlapping turns share nothing (C17, C19).
+ *
+ * Failures while the turn runs never throw from here and never reject `result`: a
+ * `requiredTools` function that throws or answers wrongly (at step 0 too) or an `inspect`
+ * observer that throws ends the turn `failed` with reason `execution-error`.
  *
  * @throws {UnboundToolError} / {InvalidOptionError} / {ReservedToolNameError} /
  *   {InvalidToolNameError} / {ClientToolNameCollisionError} for a bad `SendInput` (see validateSendInput).
@@ -50,7 +56,14 @@ export function startTurn(
       ? createTurnCodeMode({ binding, limits: shared.codeMode, nestedObserver: (stepIndex) => recordNestedCalls(recorder, stepIndex) })
       : undefined;
   const requiredTools: typeof requiredOf = codeMode === undefined ? requiredOf : (state) => codeMode.withExec(requiredOf(state));
-  const required = requiredTools({ stepIndex: 0, active: [], messages });
+  // R of step 0 is asked here, before the actor exists; a failure fails the turn before any request, like later steps' (C3)
+  let required: readonly string[] = [];
+  let startFailure: TurnError | undefined;
+  try {
+    required = requiredTools({ stepIndex: 0, active: [], messages });
+  } catch (error) {
+    startFailure = turnErrorOf(error, 'TurnError');
+  }
   const turnId = shared.generateId();
   const parts = createPartQueue<TurnStreamPart>();
   const recorder = createTurnRecorder({ turnId, now: shared.now, parts, telemetry: shared.telemetry, sourceOf: binding.sourceOf });
@@ -185,10 +198,8 @@ export function startTurn(
       sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [message], required: nextRequired });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
-      sendBack({
-        type: 'TOOL_EXECUTION_FAILED',
-        error: { name: 'ToolExecutionError', message: error instanceof Error ? error.message : String(error), isRetryable: false },
-      });
+      // a RequiredToolsError keeps its name; anything else here is a bug of the execution step
+      sendBack({ type: 'TOOL_EXECUTION_FAILED', error: turnErrorOf(error, 'ToolExecutionError') });
     });
     return () => {
       if (!settledAll) controller.abort(new Error('The turn was cancelled.'));
@@ -228,7 +239,17 @@ export function startTurn(
     return [toToolMessage(results)];
   };
 
-  const inspect = combineInspectors(input.inspect, shared.telemetry.wantsInspection ? trackRootEvents : undefined);
+  /** Set the first time the caller's `inspect` observer throws: the turn then fails with it. */
+  let inspectError: TurnError | undefined;
+  const inspect = createTurnInspector({
+    inspect: input.inspect,
+    internal: shared.telemetry.wantsInspection ? trackRootEvents : undefined,
+    onInspectError: (error) => {
+      inspectError = error;
+      // the observer threw inside xstate's processing (maybe while the actor is created): stop the actor after it
+      queueMicrotask(() => failTurn(error));
+    },
+  });
   const actor = createTurnActor({ callModel, executeToolCalls }, {
     input: {
       turnId,
@@ -247,7 +268,55 @@ export function startTurn(
   const result = new Promise<TurnResult>((resolve) => {
     resolveResult = resolve;
   });
+  /** Set once the turn's end is recorded and `result` resolved: every later ending is a no-op. */
+  let ended = false;
   const onAbort = () => actor.send({ type: 'CANCEL', reason: abortReason(input.abortSignal) });
+  const endTurn = (output: TurnMachineOutput, stepIndex: number) => {
+    if (ended) return;
+    if (inspectError !== undefined) return failTurn(inspectError, output.text);
+    ended = true;
+    const closingMessages = closeRunningStep();
+    recorder.turnEnd({ stepIndex, status: output.status, reason: output.finishReason, steps: steps.length, usage, error: output.error });
+    input.abortSignal?.removeEventListener('abort', onAbort);
+    subscription.unsubscribe();
+    resolveResult({
+      turnId,
+      status: output.status,
+      reason: output.finishReason,
+      text: output.text,
+      steps,
+      messages: [...(output.messages as ModelMessage[]), ...closingMessages],
+      usage,
+      activated,
+      ...(output.error === undefined ? {} : { error: output.error }),
+    });
+  };
+  /**
+   * Ends the turn `failed` (`execution-error`) from outside the machine: a requiredTools
+   * failure at step 0, a throwing `inspect` observer, a throwing machine action. A running
+   * actor is stopped, which aborts its model call and its tools like a cancel.
+   */
+  const failTurn = (error: TurnError, text = '') => {
+    if (ended) return;
+    ended = true;
+    subscription.unsubscribe();
+    input.abortSignal?.removeEventListener('abort', onAbort);
+    if (actor.getSnapshot().status === 'active') actor.stop();
+    const closingMessages = closeRunningStep();
+    const { stepIndex, messages: transcript } = actor.getSnapshot().context;
+    recorder.turnEnd({ stepIndex, status: 'failed', reason: 'execution-error', steps: steps.length, usage, error });
+    resolveResult({
+      turnId,
+      status: 'failed',
+      reason: 'execution-error',
+      text,
+      steps,
+      messages: [...(transcript as ModelMessage[]), ...closingMessages],
+      usage,
+      activated,
+      error,
+    });
+  };
   let wasBackingOff = false;
   const subscription = actor.subscribe({
     next: (snapshot: TurnSnapshot) => {
@@ -266,47 +335,13 @@ export function startTurn(
         return;
       }
       if (snapshot.status !== 'done') return;
+      // xstate sends the done snapshot's inspection event after this call: end the turn after
+      // it, so an inspect observer that throws there still fails the turn
       const output = snapshot.output as TurnMachineOutput;
-      const closingMessages = closeRunningStep();
-      recorder.turnEnd({
-        stepIndex: snapshot.context.stepIndex,
-        status: output.status,
-        reason: output.finishReason,
-        steps: steps.length,
-        usage,
-        error: output.error,
-      });
-      input.abortSignal?.removeEventListener('abort', onAbort);
-      subscription?.unsubscribe();
-      resolveResult({
-        turnId,
-        status: output.status,
-        reason: output.finishReason,
-        text: output.text,
-        steps,
-        messages: [...(output.messages as ModelMessage[]), ...closingMessages],
-        usage,
-        activated,
-        ...(output.error === undefined ? {} : { error: output.error }),
-      });
+      queueMicrotask(() => endTurn(output, snapshot.context.stepIndex));
     },
-    error: (error: unknown) => {
-      // a throwing machine action is a bug; the turn still ends with a reason, never a rejection
-      const turnError = { name: 'TurnError', message: error instanceof Error ? error.message : String(error), isRetryable: false };
-      const closingMessages = closeRunningStep();
-      recorder.turnEnd({ stepIndex: steps.length, status: 'failed', reason: 'execution-error', steps: steps.length, usage, error: turnError });
-      resolveResult({
-        turnId,
-        status: 'failed',
-        reason: 'execution-error',
-        text: '',
-        steps,
-        messages: [...(actor.getSnapshot().context.messages as ModelMessage[]), ...closingMessages],
-        usage,
-        activated,
-        error: turnError,
-      });
-    },
+    // a throwing machine action is a bug; the turn still ends with a reason, never a rejection
+    error: (error: unknown) => failTurn(turnErrorOf(error, 'TurnError')),
   });
 
   recorder.turnStart({
@@ -317,29 +352,33 @@ export function startTurn(
     requiredTools: required,
     offersToolSearch: binding.offerSearch,
   });
-  input.abortSignal?.addEventListener('abort', onAbort, { once: true });
-  actor.start();
-  if (input.abortSignal?.aborted) onAbort();
+  const failedBeforeStart = startFailure ?? inspectError;
+  if (failedBeforeStart !== undefined) {
+    // the actor is not started: no step, no request
+    failTurn(failedBeforeStart);
+  } else {
+    input.abortSignal?.addEventListener('abort', onAbort, { once: true });
+    actor.start();
+    if (input.abortSignal?.aborted) onAbort();
+  }
 
   return {
     turnId,
     stream: parts,
     result,
-    cancel: (reason?: string) => actor.send({ type: 'CANCEL', ...(reason === undefined ? {} : { reason }) }),
+    cancel: (reason?: string) => {
+      if (!ended) actor.send({ type: 'CANCEL', ...(reason === undefined ? {} : { reason }) });
+    },
     actor,
   };
 }
 
-type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-
-function combineInspectors(...inspectors: (Inspector | undefined)[]): ((event: InspectionEvent) => void) | undefined {
-  const present = inspectors.filter((inspector): inspector is Inspector => inspector !== undefined);
-  if (present.length === 0) return undefined;
-  return (event) => {
-    for (const inspector of present) {
-      if (typeof inspector === 'function') inspector(event);
-      else inspector.next?.(event);
-    }
+/** An error of the runtime's own code, or of a caller's callback it runs, as the turn's error. */
+function turnErrorOf(error: unknown, fallbackName: string): TurnError {
+  return {
+    name: TurnscopeError.isInstance(error) ? error.name : fallbackName,
+    message: error instanceof Error ? error.message : String(error),
+    isRetryable: false,
   };
 }
 

@@ -2,9 +2,12 @@ import type { ModelMessage } from 'ai';
 import { setOfNames } from '../../machines/set-of-names.js';
 import { checkToolMode } from '../code-mode/code-mode-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { RequiredToolsError } from '../errors/required-tools-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { checkNames } from '../catalog/validate-binding-shapes.js';
 import type { TurnBinding } from './create-turn-binding.js';
+import { checkKnownKeys } from './check-known-keys.js';
+import { RUNTIME_OPTION_NAMES, SEND_INPUT_NAMES } from './option-names.js';
 import { REQUIRED_TOOL_PRESETS } from './required-tool-presets.js';
 import { resolveTurnBinding } from './resolve-turn-binding.js';
 import type { RequiredToolsState, SendInput } from './runtime-options.js';
@@ -15,10 +18,13 @@ import type { RuntimeShared } from './runtime-shared.js';
  * its binding (the ceiling, C6) and its required tools (R). History is copied, never read for
  * activations (C18).
  *
- * @throws {InvalidOptionError} no `model`; both or neither of `messages` and `prompt`;
+ * @throws {InvalidOptionError} an unknown input name (naming the likely one, e.g. `prompt` for
+ *   `promt`, or saying that a runtime option such as `maxSteps` belongs to
+ *   `createToolSearchRuntime`); no `model`; both or neither of `messages` and `prompt`;
  *   `messages` not an array; `instructions` not a string; `abortSignal` not an AbortSignal;
  *   `inspect` neither a function nor an observer; `requiredTools` not an array of names;
- *   `toolMode` neither `'direct'` nor `'code'`.
+ *   `toolMode` neither `'direct'` nor `'code'`. A `requiredTools` function is not called here (see
+ *   `requiredToolsOf`): what it throws or answers wrongly fails the turn, never `send()`.
  * @throws {UnboundToolError} `requiredTools` or `boundTools` names a tool outside the turn's ceiling (C1, C6).
  * @throws {InvalidOptionError} an unknown profile or required-tool preset; `boundTools` not a list
  *   of names; `clientTools` not a plain-object ToolSet or a client tool without an input schema;
@@ -34,6 +40,7 @@ export function validateSendInput(
   if (input === null || typeof input !== 'object') {
     throw new InvalidOptionError({ option: 'send(input)', value: input, expected: 'an object with model and prompt or messages' });
   }
+  checkKnownKeys({ prefix: '', value: input, known: SEND_INPUT_NAMES, elsewhere: { names: RUNTIME_OPTION_NAMES, place: 'createToolSearchRuntime(options)', here: 'send(input)' } });
   if (input.model === undefined || input.model === null) {
     throw new InvalidOptionError({ option: 'model', value: input.model, expected: 'an AI SDK language model (e.g. openai("gpt-5"))' });
   }
@@ -69,7 +76,12 @@ export function validateSendInput(
 /**
  * R as a function of the turn's state (C3): a preset or a list is checked now and is the same
  * on every step; a function is asked before every step and what it names outside the ceiling
- * is ignored, so R can never widen B.
+ * is ignored, so R can never widen B. The returned function throws {RequiredToolsError} when
+ * the caller's function throws or answers anything but an array (a Promise, a string): the
+ * turn then fails with it (`execution-error`), at step 0 as at any later step.
+ *
+ * @throws {InvalidOptionError} an unknown preset or a list that is not of names.
+ * @throws {UnboundToolError} a listed name outside the turn's ceiling.
  */
 function requiredToolsOf(
   binding: TurnBinding,
@@ -80,8 +92,13 @@ function requiredToolsOf(
   if (typeof required === 'function') {
     const bound = setOfNames(binding.bound);
     return (state) => {
-      const names = required(state);
-      if (!Array.isArray(names)) throw new InvalidOptionError({ option: 'requiredTools()', value: names, expected: 'an array of tool names' });
+      let names: unknown;
+      try {
+        names = required(state);
+      } catch (error) {
+        throw new RequiredToolsError({ stepIndex: state.stepIndex, problem: `threw: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+      }
+      if (!Array.isArray(names)) throw new RequiredToolsError({ stepIndex: state.stepIndex, problem: badAnswer(names) });
       return [...new Set(names.filter((name) => bound.has(name)))];
     };
   }
@@ -104,4 +121,15 @@ function requiredToolsOf(
   }
   const unique = [...new Set(names)];
   return () => unique;
+}
+
+/** What was wrong with a `requiredTools` answer that is not an array, completing "requiredTools …". */
+function badAnswer(answer: unknown): string {
+  if (typeof (answer as PromiseLike<unknown> | null)?.then === 'function') {
+    // an async function's rejection would otherwise be unhandled: the turn has failed already
+    Promise.resolve(answer).catch(() => undefined);
+    return 'returned a Promise; it must return an array of names synchronously';
+  }
+  const shown = typeof answer === 'string' ? JSON.stringify(answer.length > 60 ? `${answer.slice(0, 60)}…` : answer) : answer === null ? 'null' : typeof answer;
+  return `returned ${shown}; it must return an array of tool names`;
 }

@@ -22,6 +22,7 @@ describe('createToolSearchRuntime: configuration mistakes throw InvalidOptionErr
     ['search that is not an object', { search: 5 }, 'Option `search` is 5; expected an object'],
     ['a misspelled option', { maxStep: 3 }, 'Option `maxStep` is 3; expected `maxSteps` (unknown option; a typo?)'],
     ['a misspelled search option', { search: { maxlimit: 3 } }, 'Option `search.maxlimit` is 3; expected `search.maxLimit`'],
+    ['a send() input given to the runtime', { requiredTools: ['Read'] }, 'Option `requiredTools` is object; expected `requiredTools` in send(input), where it belongs, not in createToolSearchRuntime(options)'],
     [
       'a plain JSON schema object as inputSchema (not wrapped in jsonSchema())',
       { tools: { ...tools, Read: { description: 'Read a file', inputSchema: { type: 'object', properties: {} }, execute: async () => '' } } },
@@ -54,8 +55,19 @@ describe('send(): input mistakes throw before anything runs', () => {
     ['an abortSignal that is not one', { abortSignal: {} }, 'Option `abortSignal` is object; expected an AbortSignal'],
     ['an inspect that is a number', { inspect: 42 }, 'Option `inspect` is 42'],
     ['instructions that are not text', { instructions: ['be brief'] }, 'Option `instructions` is object; expected a string'],
+    ['a misspelled input', { requiredTool: ['Read'] }, 'Option `requiredTool` is object; expected `requiredTools` (unknown option; a typo?)'],
+    ['a misspelled input with another\'s case', { AbortSignal: new AbortController().signal }, 'Option `AbortSignal` is object; expected `abortSignal`'],
+    ['a runtime option given to send()', { maxSteps: 3 }, 'Option `maxSteps` is 3; expected `maxSteps` in createToolSearchRuntime(options), where it belongs, not in send(input)'],
+    ['a nested runtime option given to send()', { retry: { maxAttempts: 1 } }, 'expected `retry` in createToolSearchRuntime(options)'],
+    ['an input no option resembles', { temperature: 0 }, 'Option `temperature` is 0; expected one of the known options: model, instructions, messages, prompt,'],
   ])('%s', (_case, extra, message) => {
     expect(() => runtime.send({ model, prompt: 'x', ...(extra as object) })).toThrow(message);
+  });
+
+  it('a misspelled prompt is named as such, not reported as missing messages', () => {
+    const send = () => runtime.send({ model, promt: 'x' } as never);
+    expect(send).toThrow(InvalidOptionError);
+    expect(send).toThrow('Option `promt` is "x"; expected `prompt` (unknown option; a typo?)');
   });
 
   it('a tool whose description is a function of context is measured and indexed with its text', () => {

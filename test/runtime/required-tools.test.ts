@@ -91,7 +91,11 @@ describe('S13: required tools for orchestration runs (R of C3)', () => {
       },
     }).result;
 
-    expect(result).toMatchObject({ status: 'failed', reason: 'execution-error', error: { message: 'orchestrator lost its plan' } });
+    expect(result).toMatchObject({
+      status: 'failed',
+      reason: 'execution-error',
+      error: { name: 'RequiredToolsError', message: 'requiredTools threw: orchestrator lost its plan (step 1)' },
+    });
     expect(result.steps[0]!.toolResults[0]!.outcome).toBe('ok');
     expect(result.messages.at(-1)?.role).toBe('tool');
   });

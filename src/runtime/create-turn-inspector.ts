@@ -1,0 +1,42 @@
+import type { InspectionEvent, Observer } from 'xstate';
+import type { TurnError } from '../../machines/turn-types.js';
+
+/** What `send({ inspect })` accepts: an xstate inspection observer or a plain function. */
+export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+/**
+ * The one inspector a turn actor gets: the caller's `inspect` (a function or an observer's
+ * `next`) and the runtime's own, called in that order for every inspection event.
+ *
+ * The caller's observer runs inside xstate's event processing, where a throw would escape from
+ * `send()`, from a promise callback (an unhandled rejection) or stall the actor. So its throw
+ * is caught here: `onInspectError` gets it as the turn's error (once; the observer is not
+ * called again) and the turn fails with it (`execution-error`, see startTurn).
+ *
+ * @param options.inspect the caller's observer. Default: none.
+ * @param options.internal the runtime's own inspector (telemetry); expected not to throw. Default: none.
+ * @param options.onInspectError told the first time the caller's observer throws.
+ * @returns undefined when there is neither inspector (the actor then skips inspection).
+ */
+export function createTurnInspector(options: {
+  readonly inspect: Inspector | undefined;
+  readonly internal: ((event: InspectionEvent) => void) | undefined;
+  readonly onInspectError: (error: TurnError) => void;
+}): ((event: InspectionEvent) => void) | undefined {
+  const { inspect, internal, onInspectError } = options;
+  if (inspect === undefined) return internal;
+  let broken = false;
+  return (event) => {
+    if (!broken) {
+      try {
+        if (typeof inspect === 'function') inspect(event);
+        else inspect.next?.(event);
+      } catch (error) {
+        broken = true;
+        const message = error instanceof Error ? error.message : String(error);
+        onInspectError({ name: 'InspectError', message: `The inspect observer threw on ${event.type}: ${message}`, isRetryable: false });
+      }
+    }
+    internal?.(event);
+  };
+}
