@@ -1,6 +1,7 @@
 import Fuse from 'fuse.js';
 import { splitNameWords } from './split-name-words.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 
 /** Query words that carry no meaning for tool choice. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'to', 'of', 'for', 'in', 'on', 'with', 'me', 'my', 'i', 'please', 'some', 'that', 'this', 'it', 'is', 'be']);
@@ -26,8 +27,13 @@ interface IndexedTool {
  * first (C9). Ties break by canonical name, so ranking is deterministic.
  *
  * Built once per runtime over the deferred tools; `rank` is pure.
+ *
+ * @throws {InvalidOptionError} `documents` is not an array.
  */
 export function createFuseRanker(documents: readonly RankerDocument[]): ToolRanker {
+  if (!Array.isArray(documents)) {
+    throw new InvalidOptionError({ option: 'documents', value: documents, expected: 'an array of ranker documents, as the runtime passes them: createFuseRanker(documents)' });
+  }
   const indexed: IndexedTool[] = documents.map((document) => ({
     name: document.name,
     nameWords: splitNameWords(document.name).join(' '),

@@ -4,6 +4,7 @@ import { findNamedTools } from './find-named-tools.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 
 /** BM25 field boosts of {@link createHybridRanker}. */
 export interface FieldBoosts {
@@ -86,8 +87,13 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    (each distinct text tokenized once per build), is normalised by the best score and
  *    fused linearly with name coverage (the IDF-weighted share of a tool's name words in the
  *    query). Ties break by canonical name.
+ *
+ * @throws {InvalidOptionError} `documents` is not an array.
  */
 export function createHybridRanker(documents: readonly RankerDocument[], options: HybridRankerOptions = {}): ToolRanker {
+  if (!Array.isArray(documents)) {
+    throw new InvalidOptionError({ option: 'documents', value: documents, expected: 'an array of ranker documents, as the runtime passes them: createHybridRanker(documents, options)' });
+  }
   const boosts = { ...DEFAULT_FIELD_BOOSTS, ...options.boosts };
   const weights = { ...DEFAULT_FUSION_WEIGHTS, ...options.weights };
   const maxQueryTerms = options.maxQueryTerms ?? DEFAULT_HYBRID_SETTINGS.maxQueryTerms;

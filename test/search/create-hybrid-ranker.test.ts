@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { InvalidOptionError } from '../../src/errors/invalid-option-error.js';
+import { createFuseRanker } from '../../src/search/create-fuse-ranker.js';
 import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { MAX_QUERY_SCAN_CHARS } from '../../src/search/query-terms.js';
 import type { RankerDocument, ToolRanker } from '../../src/search/tool-ranker.js';
@@ -160,5 +162,14 @@ describe('createHybridRanker: determinism', () => {
       { name: 'alpha_lookup', description: 'Look up a record.', group: 'other' },
     ]);
     expect(twins.rank('record', 2).map((match) => match.name)).toEqual(['alpha_lookup', 'zeta_lookup']);
+  });
+});
+
+describe('createHybridRanker and createFuseRanker: a wrong call shape', () => {
+  it('documents given as an options object is a typed error, not a ranker that matches nothing', () => {
+    const wrong = { documents: [{ name: 'read_file', description: 'Read a file', group: 'fs' }] } as unknown as RankerDocument[];
+    expect(() => createHybridRanker(wrong)).toThrow(InvalidOptionError);
+    expect(() => createHybridRanker(wrong)).toThrow('createHybridRanker(documents, options)');
+    expect(() => createFuseRanker(wrong)).toThrow('createFuseRanker(documents)');
   });
 });
