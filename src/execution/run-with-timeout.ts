@@ -7,6 +7,10 @@ export type TimedRun<T> = { readonly timedOut: false; readonly value: T } | { re
  * `{ timedOut: true }` at once and stops waiting for `run`; whatever `run` settles with later
  * is ignored. An error thrown by `run` before the timeout rejects as usual.
  *
+ * While `run` is pending this adds one `abort` listener to `signal` (removed when it settles):
+ * whoever runs many at once on one signal raises that signal's listener limit, as `startTurn`
+ * does for a step's signal, or Node warns past 10 (`MaxListenersExceededWarning`).
+ *
  * @param options.timeoutMs milliseconds; `0` means no timeout.
  */
 export function runWithTimeout<T>(options: {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { LanguageModelUsage, ModelMessage } from 'ai';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
@@ -116,6 +117,10 @@ export function startTurn(
 
   const executeToolCalls = (step: ExecuteToolCallsInput, sendBack: (event: TurnEvent) => void) => {
     const controller = new AbortController();
+    // Each call of the step (and each nested call of code mode) listens to this signal while it
+    // runs and stops when it settles: many parallel calls are many listeners, not a leak, so
+    // Node's warning past 10 ("MaxListenersExceededWarning") is turned off for it.
+    setMaxListeners(0, controller.signal);
     /** Set when every call settled: stopping the actor then has nothing to abort (and skips building an Error per step). */
     let settledAll = false;
     const originOf = originIn(step.required);
