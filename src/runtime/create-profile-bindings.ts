@@ -3,6 +3,7 @@ import { checkNames } from '../catalog/validate-binding-shapes.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
+import { checkKnownKeys } from './check-known-keys.js';
 import { createTurnBinding, type TurnBinding } from './create-turn-binding.js';
 import { HEADLESS_CODING_PROFILE, HEADLESS_CODING_TOOLS, type ExecutionProfile } from './execution-profile.js';
 
@@ -17,7 +18,8 @@ export interface ProfileBinding {
  * the shipped `headless-coding` (Bash, Read, Write, Edit, Glob, Grep — those that are bound),
  * which a caller's profile of the same name replaces.
  *
- * @throws {InvalidOptionError} a profile that is not an object or has no `tools` array.
+ * @throws {InvalidOptionError} a profile that is not an object or has no `tools` array; an
+ *   unknown (misspelled) key in a profile or in one of its overrides.
  * @throws {UnboundToolError} a profile naming a tool that is not bound.
  */
 export function createProfileBindings(options: {
@@ -37,7 +39,14 @@ export function createProfileBindings(options: {
     if (profile === null || typeof profile !== 'object') {
       throw new InvalidOptionError({ option: `profiles.${name}`, value: profile, expected: 'an object { tools, instructions?, overrides? }' });
     }
+    checkKnownKeys({ prefix: `profiles.${name}.`, value: profile, known: ['tools', 'instructions', 'overrides'] });
     checkNames(`profiles.${name}.tools`, profile.tools);
+    for (const [toolName, override] of Object.entries(profile.overrides ?? {})) {
+      if (override === null || typeof override !== 'object') {
+        throw new InvalidOptionError({ option: `profiles.${name}.overrides.${toolName}`, value: override, expected: 'an object { description?, inputSchema? }' });
+      }
+      checkKnownKeys({ prefix: `profiles.${name}.overrides.${toolName}.`, value: override, known: ['description', 'inputSchema'] });
+    }
     if (profile.instructions !== undefined && typeof profile.instructions !== 'string') {
       throw new InvalidOptionError({ option: `profiles.${name}.instructions`, value: profile.instructions, expected: 'a string' });
     }

@@ -33,6 +33,12 @@ describe('createToolSearchRuntime: configuration mistakes throw InvalidOptionErr
       { profiles: { p: { tools: ['Read'], overrides: { Read: { inputSchema: { type: 'object' } } } } } },
       "Option `overrides.Read.inputSchema` is object; expected a zod schema, or a JSON schema wrapped in jsonSchema() from 'ai'",
     ],
+    [
+      'a misspelled key in a profile override',
+      { profiles: { p: { tools: ['Read'], overrides: { Read: { descripton: 'Read one file' } } } } },
+      'Option `profiles.p.overrides.Read.descripton` is "Read one file"; expected `profiles.p.overrides.Read.description`',
+    ],
+    ['a misspelled key in a profile', { profiles: { p: { tool: ['Read'] } } }, 'Option `profiles.p.tool`'],
     ['a retry delay past the longest timer', { retry: { initialDelayMs: 1e12 } }, 'Option `retry.initialDelayMs` is 1000000000000'],
   ])('%s', (_case, options, message) => {
     expect(build(options)).toThrow(InvalidOptionError);
