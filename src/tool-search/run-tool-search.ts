@@ -79,7 +79,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       message: `tool_search query is ${query.length} characters; the maximum is ${search.maxQueryChars}. Use a few words about the task instead.`,
     };
   }
-  const requestedLimit = input.limit;
+  // null is no limit given: strict-mode models send null for the optional fields they leave out
+  const requestedLimit = input.limit ?? undefined;
   if (requestedLimit !== undefined && (!Number.isInteger(requestedLimit) || requestedLimit < 1)) {
     return {
       ok: false,

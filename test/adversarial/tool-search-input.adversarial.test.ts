@@ -33,8 +33,6 @@ describe('tool_search: malformed input is a tool error and activates nothing (C1
     ['an array as query', { query: ['github'] }, 'invalid-input', /query/],
     ['an object as query', { query: { $regex: '.*' } }, 'invalid-input', /query/],
     ['no query at all', { limit: 3 }, 'invalid-input', /query/],
-    ['limit NaN (JSON sends it as null)', { query: 'github', limit: Number.NaN }, 'invalid-input', /limit/],
-    ['limit Infinity (JSON sends it as null)', { query: 'github', limit: Number.POSITIVE_INFINITY }, 'invalid-input', /limit/],
     ['limit as a string', { query: 'github', limit: '5' }, 'invalid-input', /limit/],
     ['limit 0', { query: 'github', limit: 0 }, 'error', /whole number from 1 to 20; got 0/],
     ['limit -1e9', { query: 'github', limit: -1e9 }, 'error', /got -1000000000/],
@@ -50,6 +48,27 @@ describe('tool_search: malformed input is a tool error and activates nothing (C1
     const { results, activated } = await searchStep([search('{"query": "github", "limit": NaN}')]);
     expect(results[0]).toMatchObject({ outcome: 'invalid-input', output: expect.stringContaining('not valid JSON') });
     expect(activated).toEqual([]);
+  });
+});
+
+describe('tool_search: a null limit is no limit, as strict-mode models mean it (C12)', () => {
+  it.each([
+    ['limit null (strict-mode models send null for an optional field left out)', { query: 'github', limit: null }],
+    ['limit NaN (JSON sends it as null)', { query: 'github', limit: Number.NaN }],
+    ['limit Infinity (JSON sends it as null)', { query: 'github', limit: Number.POSITIVE_INFINITY }],
+  ])('%s is no limit: the default applies', async (_case, input) => {
+    const { tools, groups } = sampleTools();
+    const runtime = createToolSearchRuntime({ tools, groups, search: { defaultLimit: 1 } });
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [search(input)] }, { text: 'found' }] });
+    const turn = runtime.send({ model: scripted.model, prompt: 'find tools' });
+    const searches = [];
+    for await (const part of turn.stream) if (part.type === 'search') searches.push(part);
+    const result = await turn.result;
+
+    expect(result.steps[0]!.toolResults[0]!.outcome).toBe('ok');
+    expect(searches).toMatchObject([{ requestedLimit: undefined, effectiveLimit: 1 }]);
+    expect(result.activated).toHaveLength(1);
+    expect(DEFERRED).toContain(result.activated[0]);
   });
 });
 
