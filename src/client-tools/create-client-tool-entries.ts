@@ -47,7 +47,7 @@ export function createClientToolEntries(options: {
   const label = clientId as string;
   const names = Object.keys(clientTools).sort();
   for (const name of names) {
-    if (name === TOOL_SEARCH_NAME || name === TOOL_SEARCH_WIRE_ALIAS) throw new ReservedToolNameError({ toolName: name });
+    if (name === TOOL_SEARCH_NAME || name === TOOL_SEARCH_WIRE_ALIAS) throw new ReservedToolNameError({ toolName: name, option: 'clientTools' });
     if (!TOOL_NAME_PATTERN.test(name)) throw new InvalidToolNameError({ toolName: name, option: 'clientTools' });
     if (catalog.get(name) !== undefined) throw new ClientToolNameCollisionError({ toolName: name, clientId: label });
   }

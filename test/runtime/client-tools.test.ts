@@ -204,6 +204,10 @@ describe('send({ clientTools }) configuration errors, before anything runs', () 
 
   it.each(['tool_search', 'turnscope_tool_search'])('%s is reserved, as for bound tools', (name) => {
     expect(() => runtime.send({ model, prompt: 'x', clientTools: { [name]: someTool } })).toThrow(ReservedToolNameError);
+    // the message speaks of client tools, and does not suggest availability: 'off', which is the runtime's
+    expect(() => runtime.send({ model, prompt: 'x', clientTools: { [name]: someTool } })).toThrow(
+      new RegExp(`^A client tool \\(\`clientTools\`\\) is named "${name}", .*Rename your tool \\(for example "${name}_custom"\\)\\.$`),
+    );
   });
 
   it.each([
