@@ -119,8 +119,10 @@ export async function executeToolCall(options: {
     ...(journaled.journalError === undefined ? {} : { journalError: journaled.journalError }),
   };
 
-  // 6. output bounding, 7. artifacts
-  const bounded = boundModelOutput(result.modelOutput as Parameters<typeof boundModelOutput>[0], pipeline.outputLimit);
+  // 6. output bounding, 7. artifacts. tool_search's result is left whole: it is bounded by the
+  // search's own limits (C10, C11), and a cut one would hide what the search activated
+  const bounded =
+    call.toolName === TOOL_SEARCH_NAME ? undefined : boundModelOutput(result.modelOutput as Parameters<typeof boundModelOutput>[0], pipeline.outputLimit);
   if (bounded === undefined) return finish(result.outcome, result.output, result.modelOutput, extra);
   const stored = await artifactStage({
     bounded,

@@ -141,4 +141,19 @@ describe('options.outputLimit and options.artifactStore: output bounding and art
     expect(read!.bounded).toBeUndefined();
     expect(read!.modelOutput).toEqual({ type: 'text', value: 'short' });
   });
+
+  it('tool_search\'s result is never cut, however small the limit: the model sees every name it activated', async () => {
+    const tools = Object.fromEntries(
+      Array.from({ length: 8 }, (_, index) => [`github_issue_tool_${index}`, logTool('x')]),
+    );
+    const runtime = createToolSearchRuntime({ tools, direct: [], outputLimit: { maxBytes: 40, maxLines: 2 } });
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'github issue tool', limit: 8 } }] }, { text: 'ok' }] });
+    const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+    const search = result.steps[0]!.toolResults[0]!;
+
+    expect(search.bounded).toBeUndefined();
+    expect((search.output as { activated: string[] }).activated).toHaveLength(8);
+    expect(search.modelOutput).toEqual({ type: 'json', value: search.output });
+    expect(scripted.requests[1]!.toolNames).toHaveLength(9);
+  });
 });
