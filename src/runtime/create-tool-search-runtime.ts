@@ -47,9 +47,12 @@ export interface ToolSearchRuntime {
   /**
    * Starts a turn and returns at once; the turn runs in the background. Overlapping calls
    * share nothing mutable (C17, C19).
-   * @throws {InvalidOptionError} / {UnboundToolError} for a bad input, before anything runs;
-   *   for bad `clientTools` also {ReservedToolNameError}, {InvalidToolNameError} and
-   *   {ClientToolNameCollisionError} (see `validateSendInput` for each case).
+   * @throws {InvalidOptionError} / {UnboundToolError} for a bad input, before anything runs
+   *   (an unknown input name too, with the likely one: `promt` → `prompt`); for bad
+   *   `clientTools` also {ReservedToolNameError}, {InvalidToolNameError} and
+   *   {ClientToolNameCollisionError} (see `validateSendInput` for each case). Never for what
+   *   fails while the turn runs — a `requiredTools` function (at step 0 too) or an `inspect`
+   *   observer that throws: the turn ends `failed` (`execution-error`) and `result` settles.
    */
   send(input: SendInput): Turn;
 }

@@ -160,7 +160,9 @@ export interface SendInput {
    * R: tools visible on every step of this turn without being activations (C3): names, a
    * preset (`'graph'` or `'swarm'`, see `REQUIRED_TOOL_PRESETS`), or a function of the turn's
    * state called before every step (its answer holds for that step). Names must be bound and
-   * inside the turn's ceiling; they never widen it. Default `[]`.
+   * inside the turn's ceiling; they never widen it. Default `[]`. A function that throws or
+   * answers anything but an array (e.g. a Promise) fails the turn (`execution-error`, error
+   * `RequiredToolsError`), before step 0 as before any later step; `send()` does not throw.
    */
   readonly requiredTools?: readonly string[] | RequiredToolPreset | RequiredToolsFunction;
   /**
@@ -197,7 +199,12 @@ export interface SendInput {
   readonly toolMode?: ToolMode;
   /** Aborting it ends the turn in `cancelled` and aborts running tools. */
   readonly abortSignal?: AbortSignal;
-  /** An xstate inspection observer attached to the turn actor (e.g. Stately's inspector). */
+  /**
+   * An xstate inspection observer attached to the turn actor (e.g. Stately's inspector): a
+   * function or an object with `next`. If it throws, at any inspection event, it is not called
+   * again and the turn ends `failed` with reason `execution-error` (error `InspectError` with
+   * its message); `send()` does not throw and `result` settles. Default: none.
+   */
   readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
 
@@ -211,7 +218,10 @@ export interface RequiredToolsState {
   readonly messages: readonly ModelMessage[];
 }
 
-/** Computes R for the next step; names outside the turn's ceiling are ignored (C1). */
+/**
+ * Computes R for the next step; names outside the turn's ceiling are ignored (C1). Must answer
+ * synchronously with an array of names: a throw or another answer fails the turn.
+ */
 export type RequiredToolsFunction = (state: RequiredToolsState) => readonly string[];
 
 /** One finished provider step, as `result.steps` reports it. */
@@ -253,7 +263,10 @@ export interface TurnResult {
 /** A running turn. */
 export interface Turn {
   readonly turnId: string;
-  /** Typed parts as they happen; ends after `turn-end`. Can be read once. */
+  /**
+   * Typed parts as they happen; ends after `turn-end`. Can be read once. Leaving it early (a
+   * `break` out of `for await`) does not cancel the turn: call `cancel()` for that.
+   */
   readonly stream: AsyncIterable<TurnStreamPart>;
   /** Resolves when the turn reaches a final state. Never rejects for a failed turn. */
   readonly result: Promise<TurnResult>;
