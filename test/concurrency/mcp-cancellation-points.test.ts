@@ -12,7 +12,7 @@ import { bindMcpTools, type BoundMcpTools } from '../../src/mcp/bind-mcp-tools.j
 import { nodePackageMcpServer } from '../../src/mcp/node-package-mcp-server.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
 import { trackTimers } from '../helpers/track-timers.js';
-import { resultText, waitForExit } from '../mcp/mcp-test-helpers.js';
+import { isAlive, resultText, waitForExit } from '../mcp/mcp-test-helpers.js';
 
 // C17 with real MCP servers over stdio. Who owns what: a turn owns its activations and its
 // running calls; the MCP connections belong to the binding (`bindMcpTools`), not to a turn nor
@@ -99,14 +99,6 @@ const POINTS: Record<string, Point> = {
   },
 };
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('cancellation points with real MCP servers over stdio: the turn lets go, the binding keeps its connections (C17)', () => {
   let tempDir: string;

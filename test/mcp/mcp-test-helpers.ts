@@ -25,7 +25,8 @@ export async function waitForExit(pidFile: string, timeoutMs = 5_000): Promise<n
   return pid;
 }
 
-function isAlive(pid: number): boolean {
+/** True while a process with this pid exists (signal 0 only checks). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
