@@ -4,7 +4,8 @@ import type { StepExecutionContext } from '../execution/step-execution-context.j
 import { callNestedTool, type NestedCallObserver } from './call-nested-tool.js';
 import { EXEC_TOOL_NAME, type CodeModeOptions } from './code-mode-options.js';
 import type { ExecToolDefinition } from './exec-tool-definition.js';
-import { runSandboxedCode, type SandboxCallAnswer } from './run-sandboxed-code.js';
+import type { SandboxCallAnswer } from './run-sandboxed-code.js';
+import { runSandboxedCodeInWorker } from './run-sandboxed-code-in-worker.js';
 
 /**
  * What a successful `exec` call returns (its `result.output`; the model gets
@@ -43,7 +44,7 @@ export function createExecTool(options: {
     inputSchema: jsonSchema<{ code: string }>(options.definition.inputSchema),
     execute: async ({ code }, { toolCallId, abortSignal }): Promise<ExecOutput> => {
       const calls: (TurnToolResult | undefined)[] = [];
-      const run = await runSandboxedCode({
+      const run = await runSandboxedCodeInWorker({
         code,
         limits,
         toolNames,

@@ -38,14 +38,29 @@ export async function createSandboxModule(options: { readonly memoryLimitBytes: 
   readonly module: QuickJSWASMModule;
   readonly memory: WasmMemory;
 }> {
+  const engine = await compileSandboxEngine();
+  const maximum = Math.max(INITIAL_PAGES, Math.floor(options.memoryLimitBytes / PAGE_BYTES));
+  const memory = new wasm.Memory({ initial: INITIAL_PAGES, maximum });
+  const variant = newVariant(releaseSyncVariant(), { wasmModule: engine as never, wasmMemory: memory as never });
+  return { module: await newQuickJSWASMModuleFromVariant(variant), memory };
+}
+
+/**
+ * The engine compiled to a `WebAssembly.Module`, once per thread (later calls get the same
+ * promise; a failed compile is retried next time). The module can be sent to a worker thread
+ * ({@link provideSandboxEngine}), which then does not compile it again.
+ */
+export function compileSandboxEngine(): Promise<object> {
   compiled ??= compileEngine().catch((error: unknown) => {
     compiled = undefined;
     throw error;
   });
-  const maximum = Math.max(INITIAL_PAGES, Math.floor(options.memoryLimitBytes / PAGE_BYTES));
-  const memory = new wasm.Memory({ initial: INITIAL_PAGES, maximum });
-  const variant = newVariant(releaseSyncVariant(), { wasmModule: (await compiled) as never, wasmMemory: memory as never });
-  return { module: await newQuickJSWASMModuleFromVariant(variant), memory };
+  return compiled;
+}
+
+/** Uses an engine another thread compiled (a `WebAssembly.Module` received from it). */
+export function provideSandboxEngine(engine: object): void {
+  compiled = Promise.resolve(engine);
 }
 
 async function compileEngine(): Promise<object> {

@@ -70,8 +70,13 @@ export async function runSandboxedCode(options: {
   readonly limits: CodeModeOptions;
   /** The names `tools` lists as its own keys (other names still reach `callTool`). */
   readonly toolNames: readonly string[];
-  readonly callTool: (name: string, input: unknown, abortSignal: AbortSignal) => Promise<SandboxCallAnswer>;
+  /** Runs a nested call; may answer with the answer's JSON already encoded (a string). */
+  readonly callTool: (name: string, input: unknown, abortSignal: AbortSignal) => Promise<SandboxCallAnswer | string>;
   readonly abortSignal: AbortSignal;
+  /** Told each `console` entry as it is kept (a worker streams them, so a terminated run keeps them). */
+  readonly onLog?: (text: string) => void;
+  /** Told when the code's clock starts (the sandbox has started). */
+  readonly onCodeStart?: () => void;
 }): Promise<SandboxRun> {
   const { limits } = options;
   const logs: string[] = [];
@@ -105,6 +110,7 @@ export async function runSandboxedCode(options: {
   // the clock starts with the code: starting the engine is not the code's time
   const deadline = Date.now() + limits.timeLimitMs;
   const timer = setTimeout(() => halt('time-limit'), limits.timeLimitMs);
+  options.onCodeStart?.();
   const { module, memory } = sandbox;
   const memoryFull = () => memory.buffer.byteLength + 65_536 > limits.memoryLimitBytes;
   const runtime = module.newRuntime();
@@ -137,7 +143,10 @@ export async function runSandboxedCode(options: {
       log: (text) => {
         outputChars += text.length;
         if (outputChars > limits.maxOutputChars) halt('output-limit');
-        else logs.push(text);
+        else {
+          logs.push(text);
+          options.onLog?.(text);
+        }
       },
       call: (name, input) => {
         const deferred = context.newPromise();
@@ -148,7 +157,7 @@ export async function runSandboxedCode(options: {
           .then((answer) => {
             if (stopped !== undefined || !deferred.alive) return;
             try {
-              const handle = context.newString(answerJson(name, answer));
+              const handle = context.newString(typeof answer === 'string' ? answer : answerJson(name, answer));
               deferred.resolve(handle);
               handle.dispose();
             } catch (error) {
@@ -274,7 +283,8 @@ function encodeResult(context: QuickJSContext, value: QuickJSHandle): { ok: true
   return { ok: true, json };
 }
 
-function answerJson(name: string, answer: SandboxCallAnswer): string {
+/** The JSON the sandbox's `tools.<name>()` parses: a failure to encode the output is a failed call. */
+export function answerJson(name: string, answer: SandboxCallAnswer): string {
   try {
     return JSON.stringify(answer);
   } catch (error) {
@@ -282,7 +292,8 @@ function answerJson(name: string, answer: SandboxCallAnswer): string {
   }
 }
 
-function stopMessage(reason: SandboxFailureReason, limits: CodeModeOptions, detail?: string): string {
+/** What the model is told when a run stopped for `reason`. */
+export function stopMessage(reason: SandboxFailureReason, limits: CodeModeOptions, detail?: string): string {
   switch (reason) {
     case 'time-limit':
       return `the code ran past its time limit of ${limits.timeLimitMs} ms (codeMode.timeLimitMs) and was stopped; running tool calls were aborted.`;
@@ -307,11 +318,12 @@ function formatError(error: SandboxError): string {
   return location === null || location === undefined ? head : `${head} (line ${location[1]})`;
 }
 
-function abortDetail(reason: unknown): string {
+/** Why the run's abort signal fired, for the `aborted` message. */
+export function abortDetail(reason: unknown): string {
   if (reason instanceof Error) return reason.name === 'TimeoutError' ? `the exec call ${reason.message}` : reason.message;
   return reason === undefined ? 'the call was aborted' : String(reason);
 }
 
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import type { ArtifactStore } from './artifact-store.js';
@@ -12,7 +13,7 @@ import type { ToolApprover } from './permission.js';
 export interface TimeoutOptions {
   /** How long a tool's `execute` may run. Default 120,000 (2 minutes). */
   readonly toolMs: number;
-  /** Per-tool overrides of `toolMs`, by canonical name (bound names, or `tool_search`). Default none. */
+  /** Per-tool overrides of `toolMs`, by canonical name (bound names, `tool_search`, or code mode's `exec`). Default none. */
   readonly perToolMs: Readonly<Record<string, number>>;
   /** How long the `approver` has to answer an `ask`. Default 300,000 (5 minutes). */
   readonly approvalMs: number;
@@ -64,12 +65,13 @@ export const defaultOperationId = ({ turnId, toolCallId }: OperationIdRequest): 
  * {@link createMemoryJournal}, `artifactStore` a fresh {@link createMemoryArtifactStore}, both
  * per runtime; `timeout` {@link DEFAULT_TIMEOUTS}; `outputLimit` {@link DEFAULT_OUTPUT_LIMIT}.
  *
- * @param bound the bound names: with `tool_search`, the names `timeout.perToolMs` may use.
+ * @param bound the bound names: with `tool_search` and `exec` (code mode's tool, whichever
+ *   `toolMode` a turn uses), the names `timeout.perToolMs` may use.
  * @throws {InvalidOptionError} for a value of the wrong type or out of range.
  * @throws {UnboundToolError} when `timeout.perToolMs` names a tool that is not bound.
  */
 export function resolvePipelineSettings(options: ExecutionPipelineOptions, bound: readonly string[]): ExecutionPipelineSettings {
-  const toolNames = [...bound, TOOL_SEARCH_NAME];
+  const toolNames = [...bound, TOOL_SEARCH_NAME, ...(bound.includes(EXEC_TOOL_NAME) ? [] : [EXEC_TOOL_NAME])];
   if (options.approver !== undefined && typeof options.approver !== 'function') {
     throw new InvalidOptionError({ option: 'approver', value: options.approver, expected: 'a function (request) => { type: "allow" } | { type: "deny", reason }' });
   }
