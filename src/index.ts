@@ -64,6 +64,8 @@ export { ReservedToolNameError } from './errors/reserved-tool-name-error.js';
 export { UnboundToolError } from './errors/unbound-tool-error.js';
 // Not a configuration mistake: the embedding model failed; in a turn, a tool error for that search.
 export { CatalogEmbeddingError } from './errors/catalog-embedding-error.js';
+// Not thrown: a requiredTools function that failed ends its turn `failed`; result.error carries it.
+export { RequiredToolsError } from './errors/required-tools-error.js';
 
 // MCP: bind the tools of MCP servers (started over stdio, or clients you created) as deferred tools grouped by server (C8).
 export { bindMcpTools, DEFAULT_MCP_START_TIMEOUT_MS } from './mcp/bind-mcp-tools.js';
