@@ -13,9 +13,12 @@ export type ToolMode = 'direct' | 'code';
 export interface CodeModeOptions {
   /**
    * Wall-clock milliseconds one `exec` call may take, from the start of its code to its result,
-   * nested tool calls included. At the limit the code is stopped (an infinite loop too), running
-   * nested calls are aborted and the call is a tool error. Default 30,000. The whole call is also
-   * bounded by `timeout.toolMs`, like every tool.
+   * nested tool calls included (starting the sandbox does not count). At the limit the code is
+   * stopped (an infinite loop too), running nested calls are aborted and the call is a tool
+   * error. Default 30,000. The whole call, sandbox start included, is also bounded by
+   * `timeout.perToolMs.exec ?? timeout.toolMs` like every tool (a tool error with
+   * `timedOut: true`). The code runs in a worker thread, so neither limit waits on the event
+   * loop: a loop that never yields blocks nothing else, and ending the turn stops it at once.
    */
   readonly timeLimitMs: number;
   /**

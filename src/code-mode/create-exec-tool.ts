@@ -21,8 +21,10 @@ export interface ExecOutput {
 }
 
 /**
- * The `exec` tool of one step: its `execute` runs the code with {@link runSandboxedCode} and
- * sends every `tools.<name>(input)` call through {@link callNestedTool}, so nested calls cross
+ * The `exec` tool of one step: its `execute` runs the code in a worker thread with
+ * {@link runSandboxedCodeInWorker} (so code that never yields cannot block this thread, and
+ * the pipeline's timeout and the turn's cancellation end it) and sends every
+ * `tools.<name>(input)` call back here through {@link callNestedTool}, so nested calls cross
  * the same pipeline as direct ones and see only this step's step-start visible set (C4, C14).
  * Nested calls get the ids `${execToolCallId}/1`, `/2`, … in the order the code made them.
  *

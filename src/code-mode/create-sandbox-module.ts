@@ -30,7 +30,8 @@ let compiled: Promise<object> | undefined;
  * allocations (it has no `malloc_usable_size`), so only a cap on the WebAssembly memory itself
  * enforces a memory limit; and a failure that aborts an instance (e.g. freeing a runtime that
  * still holds objects) cannot reach another call's. The compiled module is shared: compiling
- * happens once per process, instantiating takes some tens of milliseconds.
+ * happens once per process (a worker thread receives it, see {@link provideSandboxEngine}),
+ * instantiating takes some milliseconds.
  *
  * @returns the module and its memory (to tell a full memory from other failures).
  */

@@ -50,7 +50,7 @@ const MAX_STACK_BYTES = 256 * 1024;
 
 /**
  * Runs JavaScript in a QuickJS sandbox (a fresh WebAssembly instance, see
- * `createSandboxModule`) with no access to the host: no `require`, no file system, no network,
+ * `createSandboxModule`) on the calling thread, with no access to the host: no `require`, no file system, no network,
  * no timers. The code is the body of an async function: it may `await` and `return` a JSON
  * value. It reaches tools only through `tools.<name>(input)`, which calls `callTool` (a promise
  * bridge: the sandbox's promise is settled when the host's call settles, then pending jobs run).
@@ -64,6 +64,10 @@ const MAX_STACK_BYTES = 256 * 1024;
  * The signal given to `callTool` aborts when the run stops or ends, so nested calls still
  * running are told to stop. After the code's promise settles, the run waits for nested calls
  * the code started but did not await (within the time limit), so none is left behind.
+ *
+ * Synchronous code holds the calling thread until it yields or the interrupt handler stops it
+ * at `timeLimitMs`: meanwhile no timer, no other promise and no `abortSignal` listener of that
+ * thread runs. So `exec` calls it only inside a worker thread (`runSandboxedCodeInWorker`).
  */
 export async function runSandboxedCode(options: {
   readonly code: string;

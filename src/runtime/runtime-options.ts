@@ -114,7 +114,7 @@ export interface ToolSearchRuntimeOptions {
   /**
    * Timeouts in milliseconds, `0` for none. `toolMs`: one tool's `execute` (default 120,000);
    * a call that times out is a tool error and its abort signal fires. `perToolMs`: overrides by
-   * tool name (bound names or `tool_search`). `approvalMs`: the approver's answer (default 300,000).
+   * tool name (bound names, `tool_search`, or code mode's `exec`). `approvalMs`: the approver's answer (default 300,000).
    */
   readonly timeout?: Partial<TimeoutOptions>;
   /**
