@@ -145,7 +145,13 @@ function startSandboxWorker(workerData: SandboxWorkerData): Worker {
   if (!fromSource) return new Worker(entry, { workerData });
   // tsx's ES module API (`tsx/esm/api`, the `import` condition: its `require` build registers
   // hooks from the wrong directory); a CommonJS resolver finds the `.cjs` beside it
-  const tsxApiCjs = createRequire(import.meta.url).resolve('tsx/esm/api');
+  let tsxApiCjs: string;
+  try {
+    tsxApiCjs = createRequire(import.meta.url).resolve('tsx/esm/api');
+  } catch {
+    // no tsx: a Node that runs TypeScript itself (type stripping) may run the entry as it is
+    return new Worker(entry, { workerData });
+  }
   const tsxApi = pathToFileURL(tsxApiCjs.replace(/\.cjs$/, '.mjs')).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
   return new Worker(bootstrap, { eval: true, workerData });
