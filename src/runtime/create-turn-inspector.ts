@@ -11,7 +11,9 @@ export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) =>
  * The caller's observer runs inside xstate's event processing, where a throw would escape from
  * `send()`, from a promise callback (an unhandled rejection) or stall the actor. So its throw
  * is caught here: `onInspectError` gets it as the turn's error (once; the observer is not
- * called again) and the turn fails with it (`execution-error`, see startTurn).
+ * called again) and the turn fails with it (`execution-error`, see startTurn). An async observer
+ * whose promise rejects is treated the same (the turn fails if it is still running; the
+ * rejection is never left unhandled).
  *
  * @param options.inspect the caller's observer. Default: none.
  * @param options.internal the runtime's own inspector (telemetry); expected not to throw. Default: none.
@@ -26,15 +28,22 @@ export function createTurnInspector(options: {
   const { inspect, internal, onInspectError } = options;
   if (inspect === undefined) return internal;
   let broken = false;
+  const fail = (event: InspectionEvent, error: unknown, verb: string) => {
+    if (broken) return;
+    broken = true;
+    const message = error instanceof Error ? error.message : String(error);
+    onInspectError({ name: 'InspectError', message: `The inspect observer ${verb} on ${event.type}: ${message}`, isRetryable: false });
+  };
   return (event) => {
     if (!broken) {
       try {
-        if (typeof inspect === 'function') inspect(event);
-        else inspect.next?.(event);
+        const returned: unknown = typeof inspect === 'function' ? inspect(event) : inspect.next?.(event);
+        // an async observer: its rejection must not become an unhandled rejection (which ends the process)
+        if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
+          (returned as PromiseLike<unknown>).then(undefined, (error: unknown) => fail(event, error, 'rejected'));
+        }
       } catch (error) {
-        broken = true;
-        const message = error instanceof Error ? error.message : String(error);
-        onInspectError({ name: 'InspectError', message: `The inspect observer threw on ${event.type}: ${message}`, isRetryable: false });
+        fail(event, error, 'threw');
       }
     }
     internal?.(event);

@@ -19,11 +19,11 @@ afterEach(() => {
 });
 
 /** A small turn: a tool call, then text. */
-function smallTurn(inspect: ((event: InspectionEvent) => void) | { next: (event: InspectionEvent) => void }) {
+function smallTurn(inspect: ((event: InspectionEvent) => unknown) | { next: (event: InspectionEvent) => void }) {
   const { tools } = sampleTools();
   const runtime = createToolSearchRuntime({ tools });
   const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'Read', input: { path: '/a' } }] }, { text: 'done' }] });
-  return runtime.send({ model: scripted.model, prompt: 'read /a', inspect });
+  return runtime.send({ model: scripted.model, prompt: 'read /a', inspect: inspect as (event: InspectionEvent) => void });
 }
 
 /** Lets a rejection nobody handles surface as `unhandledRejection` before the test asserts. */
@@ -85,5 +85,26 @@ describe('send({ inspect }): an observer that throws fails the turn, at any insp
     expect((await turn.result).status).toBe('failed');
     expect(calls).toBe(1);
     expect(parts).toEqual(['turn-end:failed:execution-error']);
+  });
+
+  it('an async observer that rejects fails a running turn, and never leaves an unhandled rejection (even once the turn ended)', async () => {
+    let seen = 0;
+    const early = await smallTurn(async () => {
+      seen += 1;
+      if (seen === 5) throw new Error('down');
+    }).result;
+    await nextMacrotask();
+    expect(early).toMatchObject({ status: 'failed', reason: 'execution-error', error: { name: 'InspectError', message: expect.stringMatching(/^The inspect observer rejected on \S+: down$/) } });
+
+    // rejecting on every event: the last rejections come after the turn ended, and are still handled
+    const late = await smallTurn(async () => {
+      await nextMacrotask();
+      throw new Error('always');
+    }).result;
+    await nextMacrotask();
+    await nextMacrotask();
+    // failed if a rejection came while it ran, completed if it ended first; either way it settled
+    expect(['failed', 'completed']).toContain(late.status);
+    expect(unhandled).toEqual([]);
   });
 });
