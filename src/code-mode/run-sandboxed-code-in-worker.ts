@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -53,6 +54,8 @@ export async function runSandboxedCodeInWorker(options: {
   if (abortSignal.aborted) return aborted();
 
   const calls = new AbortController();
+  // every nested call listens to it while it runs (Promise.all over many calls is many listeners, not a leak)
+  setMaxListeners(0, calls.signal);
   let worker: Worker;
   try {
     worker = takeSandboxWorker(engine);

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { CodeModeOptions } from './code-mode-options.js';
 import { createSandboxModule } from './create-sandbox-module.js';
@@ -86,6 +87,8 @@ export async function runSandboxedCode(options: {
   const logs: string[] = [];
   let outputChars = 0;
   const stop = new AbortController();
+  // every nested call listens to it while it runs (Promise.all over many calls is many listeners, not a leak)
+  setMaxListeners(0, stop.signal);
   let stopped: { reason: 'time-limit' | 'output-limit' | 'aborted' | 'memory-limit' | 'sandbox-error'; detail?: string } | undefined;
   let wake: () => void = () => {};
   const halt = (reason: NonNullable<typeof stopped>['reason'], detail?: string) => {
