@@ -37,4 +37,11 @@ export interface ArtifactReference {
   readonly uri: string;
   /** One sentence telling the model how to read the cut part, e.g. which tool to call with what. */
   readonly howToRead: string;
+  /**
+   * The tool `howToRead` asks the model to call, when it names one (the in-memory store's
+   * `read_artifact`). The pipeline checks it against the turn: not bound, the note says no tool
+   * can read it; bound but not visible, the note says to load it with `tool_search` first.
+   * Default: `howToRead` names no tool.
+   */
+  readonly readToolName?: string;
 }

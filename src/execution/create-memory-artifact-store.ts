@@ -49,6 +49,7 @@ export function createMemoryArtifactStore(options: { readonly maxBytes?: number;
         id: artifact.id,
         uri: `artifact:${artifact.id}`,
         howToRead: `call ${readToolName} with ${JSON.stringify({ id: artifact.id, offset: artifact.cutLines.from })} to read from the first cut line`,
+        readToolName,
       };
     },
     get: (id) => contents.get(id)?.content,

@@ -132,6 +132,8 @@ export async function executeToolCall(options: {
     turnId: context.turnId,
     toolCallId: call.toolCallId,
     toolName: call.toolName,
+    isBound: (name) => context.bound.includes(name),
+    isVisible: (name) => context.visible.has(name),
   });
   const { totalBytes, totalLines, omittedBytes, omittedLines } = bounded.cut;
   return finish(result.outcome, result.output, stored.modelOutput, {

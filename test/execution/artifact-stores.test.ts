@@ -26,7 +26,12 @@ describe('createMemoryArtifactStore', () => {
   it('stores, returns and references an artifact the model reads with read_artifact', async () => {
     const store = createMemoryArtifactStore();
     const reference = store.put(artifact('art_1', 'full output'));
-    expect(reference).toEqual({ id: 'art_1', uri: 'artifact:art_1', howToRead: 'call read_artifact with {"id":"art_1","offset":3} to read from the first cut line' });
+    expect(reference).toEqual({
+      id: 'art_1',
+      uri: 'artifact:art_1',
+      howToRead: 'call read_artifact with {"id":"art_1","offset":3} to read from the first cut line',
+      readToolName: 'read_artifact',
+    });
     expect(store.get('art_1')).toBe('full output');
     expect(store.get('art_2')).toBeUndefined();
   });

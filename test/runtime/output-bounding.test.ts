@@ -156,4 +156,20 @@ describe('options.outputLimit and options.artifactStore: output bounding and art
     expect(search.modelOutput).toEqual({ type: 'json', value: search.output });
     expect(scripted.requests[1]!.toolNames).toHaveLength(9);
   });
+
+  it('the note only tells the model to call read_artifact when it can: not bound, it says so; deferred, it says to load it first', async () => {
+    const full = numberedLines(5_000);
+    const noteOf = async (tools: Record<string, ReturnType<typeof logTool>>, direct: string[]) => {
+      const store = createMemoryArtifactStore();
+      const runtime = createToolSearchRuntime({ tools: { build_log: logTool(full), ...tools }, direct, artifactStore: store });
+      const result = await runtime.send({ model: callLogThen().model, prompt: 'go' }).result;
+      const id = result.steps[0]!.toolResults[0]!.artifact!.id;
+      return { id, note: /The whole output \(\d+ bytes, 5000 lines\) is stored as artifact art_[0-9a-f]{24}: ([^\]]*)\]/.exec(JSON.stringify(result.steps[0]!.toolResults[0]!.modelOutput))![1] };
+    };
+
+    expect((await noteOf({}, ['build_log'])).note).toBe('no read_artifact tool is available in this conversation to read it.');
+    const reader = createArtifactReadTool({ store: createMemoryArtifactStore() });
+    const deferred = await noteOf({ read_artifact: reader }, ['build_log']);
+    expect(deferred.note).toBe(`load read_artifact with tool_search first, then call read_artifact with {\\"id\\":\\"${deferred.id}\\",\\"offset\\":1001} to read from the first cut line.`);
+  });
 });
