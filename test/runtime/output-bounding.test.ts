@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tool } from 'ai';
+import { tool, type ToolSet } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createArtifactReadTool, createFileArtifactStore, createMemoryArtifactStore, createToolSearchRuntime } from '../../src/index.js';
@@ -159,7 +159,7 @@ describe('options.outputLimit and options.artifactStore: output bounding and art
 
   it('the note only tells the model to call read_artifact when it can: not bound, it says so; deferred, it says to load it first', async () => {
     const full = numberedLines(5_000);
-    const noteOf = async (tools: Record<string, ReturnType<typeof logTool>>, direct: string[]) => {
+    const noteOf = async (tools: ToolSet, direct: string[]) => {
       const store = createMemoryArtifactStore();
       const runtime = createToolSearchRuntime({ tools: { build_log: logTool(full), ...tools }, direct, artifactStore: store });
       const result = await runtime.send({ model: callLogThen().model, prompt: 'go' }).result;
