@@ -197,7 +197,11 @@ export interface SendInput {
    * Default: the runtime's `toolMode`.
    */
   readonly toolMode?: ToolMode;
-  /** Aborting it ends the turn in `cancelled` and aborts running tools. */
+  /**
+   * Aborting it ends the turn in `cancelled` and aborts running tools. Any number of turns may
+   * share one signal (e.g. a server's shutdown signal): they add one 'abort' listener to it in
+   * all, removed when the last of them ends (no `MaxListenersExceededWarning` past 10 turns).
+   */
   readonly abortSignal?: AbortSignal;
   /**
    * An xstate inspection observer attached to the turn actor (e.g. Stately's inspector): a

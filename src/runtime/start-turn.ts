@@ -26,6 +26,7 @@ import { createTurnActor } from './create-turn-actor.js';
 import { createTurnInspector } from './create-turn-inspector.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
 import { createTurnRecorder } from './create-turn-recorder.js';
+import { listenToAbort } from './listen-to-abort.js';
 import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
 import { stateValueToString } from '../telemetry/state-value-to-string.js';
 
@@ -73,10 +74,16 @@ export function startTurn(
   let activated: string[] = [];
   /**
    * The step whose tool calls are running: recorded in `steps` when they settle, or, when the
-   * turn ends first, closed with a `cancelled` result for every unfinished call.
+   * turn ends first, closed with a `cancelled` result for every unfinished call. `startedAt`
+   * holds, per call id, when the pipeline started the call (`shared.now()`, in ms).
    */
   let runningStep:
-    | { record: Omit<TurnStepRecord, 'toolResults'>; calls: readonly TurnToolCall[]; settled: Map<string, TurnToolResult> }
+    | {
+        record: Omit<TurnStepRecord, 'toolResults'>;
+        calls: readonly TurnToolCall[];
+        startedAt: Map<string, number>;
+        settled: Map<string, TurnToolResult>;
+      }
     | undefined;
   const directSet = new Set(binding.direct);
   const boundSet = setOfNames(binding.bound);
@@ -109,6 +116,7 @@ export function startTurn(
       runningStep = {
         record: { stepIndex: step.stepIndex, visible: step.visible, attempts: step.attempt, text: response.text, finishReason: response.finishReason },
         calls: response.toolCalls,
+        startedAt: new Map(),
         settled: new Map(),
       };
     }
@@ -170,6 +178,7 @@ export function startTurn(
     void (async () => {
       const settled = await Promise.all(
         step.toolCalls.map(async (call) => {
+          runningStep?.startedAt.set(call.toolCallId, shared.now());
           recorder.toolExecutionStart(step.stepIndex, call, telemetryOrigin(call.toolName));
           const result = await executeToolCall({ call, context });
           if (!controller.signal.aborted) {
@@ -227,16 +236,20 @@ export function startTurn(
   /**
    * When the turn ends while a step's tools run, every call still gets a result — the finished
    * ones keep theirs, the others are `cancelled` — so no result is lost and the transcript
-   * stays valid to continue (each tool call has its result).
+   * stays valid to continue (each tool call has its result). A cancelled call's `durationMs`
+   * runs from its start to now, when the turn closes it; 0 for a call that never started.
    */
   const closeRunningStep = (): ModelMessage[] => {
     if (runningStep === undefined) return [];
-    const { record, calls, settled } = runningStep;
+    const { record, calls, startedAt, settled } = runningStep;
+    const closedAt = shared.now();
     const results = calls.map((call) => {
       const result = settled.get(call.toolCallId);
       if (result !== undefined) return result;
       const message = `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`;
-      const cancelled: TurnToolResult = { toolCallId: call.toolCallId, toolName: call.toolName, outcome: 'cancelled', output: message, modelOutput: errorModelOutput(message), durationMs: 0 };
+      const callStartedAt = startedAt.get(call.toolCallId);
+      const durationMs = callStartedAt === undefined ? 0 : Math.max(0, closedAt - callStartedAt);
+      const cancelled: TurnToolResult = { toolCallId: call.toolCallId, toolName: call.toolName, outcome: 'cancelled', output: message, modelOutput: errorModelOutput(message), durationMs };
       recorder.toolResult(record.stepIndex, cancelled, record.visible.includes(call.toolName) ? originIn(actor.getSnapshot().context.required)(call.toolName) : boundSet.has(call.toolName) ? 'hidden' : 'unknown');
       return cancelled;
     });
@@ -276,13 +289,15 @@ export function startTurn(
   /** Set once the turn's end is recorded and `result` resolved: every later ending is a no-op. */
   let ended = false;
   const onAbort = () => actor.send({ type: 'CANCEL', reason: abortReason(input.abortSignal) });
+  /** Stops listening to the caller's signal; set while the actor runs (one listener per signal, shared by its turns). */
+  let stopListening = () => {};
   const endTurn = (output: TurnMachineOutput, stepIndex: number) => {
     if (ended) return;
     if (inspectError !== undefined) return failTurn(inspectError, output.text);
     ended = true;
     const closingMessages = closeRunningStep();
     recorder.turnEnd({ stepIndex, status: output.status, reason: output.finishReason, steps: steps.length, usage, error: output.error });
-    input.abortSignal?.removeEventListener('abort', onAbort);
+    stopListening();
     subscription.unsubscribe();
     resolveResult({
       turnId,
@@ -305,7 +320,7 @@ export function startTurn(
     if (ended) return;
     ended = true;
     subscription.unsubscribe();
-    input.abortSignal?.removeEventListener('abort', onAbort);
+    stopListening();
     if (actor.getSnapshot().status === 'active') actor.stop();
     const closingMessages = closeRunningStep();
     const { stepIndex, messages: transcript } = actor.getSnapshot().context;
@@ -362,7 +377,7 @@ export function startTurn(
     // the actor is not started: no step, no request
     failTurn(failedBeforeStart);
   } else {
-    input.abortSignal?.addEventListener('abort', onAbort, { once: true });
+    if (input.abortSignal !== undefined) stopListening = listenToAbort({ signal: input.abortSignal, onAbort });
     actor.start();
     if (input.abortSignal?.aborted) onAbort();
   }

@@ -80,6 +80,10 @@ export interface ToolExecutionEndRecord extends RecordBase {
   /** As on `tool.execution.start`. */
   readonly parentToolCallId?: string;
   readonly outcome: ToolCallOutcome;
+  /**
+   * Wall time of the call in milliseconds, from the runtime's `now`. For a `cancelled` call: from
+   * its start to the moment the turn closed it; 0 for a call that never started.
+   */
   readonly durationMs: number;
   /** The call's operation id, once it reached the durable execution record (passed permission). */
   readonly operationId?: string;
