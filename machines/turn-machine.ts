@@ -106,11 +106,12 @@ const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 500 };
 
 function toTurnError(error: unknown): TurnError {
   if (typeof error === 'object' && error !== null) {
-    const record = error as { name?: unknown; message?: unknown; isRetryable?: unknown };
+    const record = error as { name?: unknown; message?: unknown; isRetryable?: unknown; code?: unknown };
     return {
       name: typeof record.name === 'string' ? record.name : 'Error',
       message: typeof record.message === 'string' ? record.message : describeValue(error),
       isRetryable: record.isRetryable === true,
+      ...(typeof record.code === 'string' ? { code: record.code } : {}),
     };
   }
   return { name: 'Error', message: String(error), isRetryable: false };

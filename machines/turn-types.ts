@@ -40,7 +40,10 @@ export interface TurnToolResult {
    * `ToolResultOutput`), opaque to the machine.
    */
   readonly modelOutput: unknown;
-  /** Wall time of the call in milliseconds, from the runtime's injected clock. */
+  /**
+   * Wall time of the call in milliseconds, from the runtime's injected clock. For a `cancelled`
+   * call: from its start to the moment the turn closed it; 0 for a call that never started.
+   */
   readonly durationMs: number;
   /**
    * Id of the call's durable execution record. Set once the call passed permission and
@@ -118,6 +121,11 @@ export interface TurnError {
   readonly message: string;
   /** True when the provider said a retry may succeed (e.g. HTTP 429, 5xx). */
   readonly isRetryable: boolean;
+  /**
+   * The error's stable `code` when it has a string one: a turnscope error's (e.g.
+   * `required-tools`, `inspect-observer`), or a provider's. Default: none.
+   */
+  readonly code?: string;
 }
 
 /** Why a turn ended, beside its final state. */

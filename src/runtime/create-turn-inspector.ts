@@ -32,7 +32,7 @@ export function createTurnInspector(options: {
     if (broken) return;
     broken = true;
     const message = error instanceof Error ? error.message : String(error);
-    onInspectError({ name: 'InspectError', message: `The inspect observer ${verb} on ${event.type}: ${message}`, isRetryable: false });
+    onInspectError({ name: 'InspectError', code: 'inspect-observer', message: `The inspect observer ${verb} on ${event.type}: ${message}`, isRetryable: false });
   };
   return (event) => {
     if (!broken) {

@@ -399,6 +399,7 @@ function turnErrorOf(error: unknown, fallbackName: string): TurnError {
     name: TurnscopeError.isInstance(error) ? error.name : fallbackName,
     message: error instanceof Error ? error.message : String(error),
     isRetryable: false,
+    ...(TurnscopeError.isInstance(error) ? { code: error.code } : {}),
   };
 }
 

@@ -63,7 +63,7 @@ describe('send({ inspect }): an observer that throws fails the turn, at any insp
         expect(result, `K=${k} (${form}) on ${thrownOn}`).toMatchObject({
           status: 'failed',
           reason: 'execution-error',
-          error: { name: 'InspectError', message: `The inspect observer threw on ${thrownOn}: observer broke at ${k}` },
+          error: { name: 'InspectError', code: 'inspect-observer', message: `The inspect observer threw on ${thrownOn}: observer broke at ${k}` },
         });
         // the transcript stays valid to continue: every tool call has its result
         const calls = result.messages.filter((message) => message.role === 'assistant' && Array.isArray(message.content) && message.content.some((part) => part.type === 'tool-call'));

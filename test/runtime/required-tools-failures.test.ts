@@ -26,7 +26,7 @@ describe('send({ requiredTools }): a function that fails ends the turn failed, a
     for await (const part of turn.stream) parts.push(part.type);
     const result = await turn.result;
 
-    expect(result).toMatchObject({ status: 'failed', reason: 'execution-error', steps: [], text: '', error: { name: 'RequiredToolsError', message: expect.stringMatching(message) } });
+    expect(result).toMatchObject({ status: 'failed', reason: 'execution-error', steps: [], text: '', error: { name: 'RequiredToolsError', code: 'required-tools', message: expect.stringMatching(message) } });
     expect(result.error!.message).toContain('(step 0)');
     expect(result.messages).toEqual([{ role: 'user', content: 'x' }]);
     expect(scripted.requests).toHaveLength(0);
@@ -41,7 +41,7 @@ describe('send({ requiredTools }): a function that fails ends the turn failed, a
 
     const result = await runtime.send({ model: scripted.model, prompt: 'x', requiredTools }).result;
 
-    expect(result).toMatchObject({ status: 'failed', reason: 'execution-error', error: { name: 'RequiredToolsError', message: expect.stringMatching(message) } });
+    expect(result).toMatchObject({ status: 'failed', reason: 'execution-error', error: { name: 'RequiredToolsError', code: 'required-tools', message: expect.stringMatching(message) } });
     expect(result.error!.message).toContain('(step 1)');
     expect(scripted.requests).toHaveLength(1);
     expect(result.steps[0]!.toolResults[0]!.outcome).toBe('ok');
