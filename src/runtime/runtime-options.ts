@@ -254,8 +254,12 @@ export interface TurnResult {
    * with no tool results.
    */
   readonly steps: readonly TurnStepRecord[];
-  /** The whole transcript: the caller's messages plus every step's messages. */
-  readonly messages: readonly ModelMessage[];
+  /**
+   * The whole transcript: the caller's messages plus every step's messages. A new array for
+   * each result (mutable, so it can go as it is to the next `send()` or to the AI SDK's
+   * `streamText` / `generateText`, whose `messages` are not readonly).
+   */
+  readonly messages: ModelMessage[];
   /** Token usage summed over every provider request of the turn. */
   readonly usage: LanguageModelUsage;
   /** Every tool activated during the turn, in activation order (dropped from the actor, C17). */
