@@ -14,7 +14,8 @@ const require = createRequire(import.meta.url);
  * @param options.resolveFrom a directory whose `node_modules` to look in first. Default:
  *   `process.cwd()` (your project when you run from its root).
  * @param options.env, options.cwd, options.stderr passed through (see {@link McpServerConfig}).
- * @throws {Error} with `code: 'MODULE_NOT_FOUND'` when the package is installed in neither place.
+ * @throws {Error} with `code: 'MODULE_NOT_FOUND'` and a message saying what to install or name
+ *   when the entry is found in neither place.
  */
 export function nodePackageMcpServer(
   options: { readonly entry: string; readonly args?: readonly string[]; readonly resolveFrom?: string } & Omit<McpServerConfig, 'command' | 'args'>,
@@ -27,6 +28,16 @@ function resolveEntry(entry: string, from: string): string {
   try {
     return require.resolve(entry, { paths: [from] });
   } catch {
-    return require.resolve(entry);
+    try {
+      return require.resolve(entry);
+    } catch (cause) {
+      const error = new Error(
+        `nodePackageMcpServer: cannot find ${JSON.stringify(entry)} from ${from} or from turnscope's own dependencies. ` +
+          "Install the server's package, and name its entry file (e.g. '@modelcontextprotocol/server-memory/dist/index.js'): " +
+          'a bare package name only works when the package exports its main module.',
+        { cause },
+      );
+      throw Object.assign(error, { code: 'MODULE_NOT_FOUND' });
+    }
   }
 }

@@ -107,7 +107,7 @@ export function createTurnBinding(options: {
   for (const entry of entries) {
     const override = options.overrides?.[entry.name];
     const description = override?.description ?? entry.description;
-    const inputSchema = override?.inputSchema === undefined ? entry.inputSchema : syncJsonSchemaOf(`overrides.${entry.name}.inputSchema`, override.inputSchema);
+    const inputSchema = override?.inputSchema === undefined ? entry.inputSchema : syncJsonSchemaOf(`${option.replace(/\.tools$/, '')}.overrides.${entry.name}.inputSchema`, override.inputSchema);
     const changed = override?.description !== undefined || override?.inputSchema !== undefined;
     definitions.set(entry.name, {
       name: entry.name,

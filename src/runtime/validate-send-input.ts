@@ -65,7 +65,8 @@ export function validateSendInput(
     throw new InvalidOptionError({ option: 'abortSignal', value: input.abortSignal, expected: 'an AbortSignal (e.g. new AbortController().signal)' });
   }
   const inspect = input.inspect as unknown;
-  if (inspect !== undefined && typeof inspect !== 'function' && (inspect === null || typeof inspect !== 'object')) {
+  const observerNext = typeof inspect === 'object' && inspect !== null ? (inspect as { next?: unknown }).next : undefined;
+  if (inspect !== undefined && typeof inspect !== 'function' && (inspect === null || typeof inspect !== 'object' || (observerNext !== undefined && typeof observerNext !== 'function'))) {
     throw new InvalidOptionError({ option: 'inspect', value: inspect, expected: 'an xstate inspection observer: a function or an object with next()' });
   }
   checkToolMode('toolMode', input.toolMode);
@@ -99,7 +100,11 @@ function requiredToolsOf(
         throw new RequiredToolsError({ stepIndex: state.stepIndex, problem: `threw: ${error instanceof Error ? error.message : String(error)}`, cause: error });
       }
       if (!Array.isArray(names)) throw new RequiredToolsError({ stepIndex: state.stepIndex, problem: badAnswer(names) });
-      return [...new Set(names.filter((name) => bound.has(name)))];
+      const notAName = (names as unknown[]).find((name) => typeof name !== 'string');
+      if (notAName !== undefined || names.includes(undefined)) {
+        throw new RequiredToolsError({ stepIndex: state.stepIndex, problem: `returned an array holding ${describeEntry(notAName)}; it must hold tool names (strings) only` });
+      }
+      return [...new Set((names as string[]).filter((name) => bound.has(name)))];
     };
   }
   let names: readonly string[];
@@ -132,4 +137,8 @@ function badAnswer(answer: unknown): string {
   }
   const shown = typeof answer === 'string' ? JSON.stringify(answer.length > 60 ? `${answer.slice(0, 60)}…` : answer) : answer === null ? 'null' : typeof answer;
   return `returned ${shown}; it must return an array of tool names`;
+}
+
+function describeEntry(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined ? String(value) : `a ${typeof value}`;
 }

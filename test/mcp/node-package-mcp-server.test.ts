@@ -28,7 +28,7 @@ describe('nodePackageMcpServer', () => {
     const config = nodePackageMcpServer({ entry: MEMORY_ENTRY, resolveFrom: project });
     expect(config.args).toEqual([createRequire(import.meta.url).resolve(MEMORY_ENTRY)]);
     expect(() => nodePackageMcpServer({ entry: 'no-such-mcp-server/index.js', resolveFrom: project })).toThrow(
-      expect.objectContaining({ code: 'MODULE_NOT_FOUND' }),
+      expect.objectContaining({ code: 'MODULE_NOT_FOUND', message: expect.stringMatching(/^nodePackageMcpServer: cannot find "no-such-mcp-server\/index\.js" from .*name its entry file/) }),
     );
   });
 });

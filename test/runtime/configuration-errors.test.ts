@@ -31,7 +31,7 @@ describe('createToolSearchRuntime: configuration mistakes throw InvalidOptionErr
     [
       'a profile override schema that is a plain JSON schema object',
       { profiles: { p: { tools: ['Read'], overrides: { Read: { inputSchema: { type: 'object' } } } } } },
-      "Option `overrides.Read.inputSchema` is object; expected a zod schema, or a JSON schema wrapped in jsonSchema() from 'ai'",
+      "Option `profiles.p.overrides.Read.inputSchema` is object; expected a zod schema, or a JSON schema wrapped in jsonSchema() from 'ai'",
     ],
     [
       'a misspelled key in a profile override',
@@ -60,6 +60,7 @@ describe('send(): input mistakes throw before anything runs', () => {
     ['requiredTools as a number', { requiredTools: 7 }, 'Option `requiredTools` is 7; expected an array of tool names'],
     ['an abortSignal that is not one', { abortSignal: {} }, 'Option `abortSignal` is object; expected an AbortSignal'],
     ['an inspect that is a number', { inspect: 42 }, 'Option `inspect` is 42'],
+    ['an inspect observer whose next is not a function', { inspect: { next: 5 } }, 'Option `inspect` is object; expected an xstate inspection observer'],
     ['instructions that are not text', { instructions: ['be brief'] }, 'Option `instructions` is object; expected a string'],
     ['a misspelled input', { requiredTool: ['Read'] }, 'Option `requiredTool` is object; expected `requiredTools` (unknown option; a typo?)'],
     ['a misspelled input with another\'s case', { AbortSignal: new AbortController().signal }, 'Option `AbortSignal` is object; expected `abortSignal`'],

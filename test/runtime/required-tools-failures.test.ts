@@ -12,6 +12,7 @@ const failures: [string, (stepIndex: number) => unknown, RegExp][] = [
   ['is async and rejects', async () => { throw new Error('later'); }, /^requiredTools returned a Promise; it must return an array of names synchronously/],
   ['returns a string', () => 'Read', /^requiredTools returned "Read"; it must return an array of tool names \(step \d\)$/],
   ['returns undefined', () => undefined, /^requiredTools returned undefined; it must return an array of tool names/],
+  ['returns an array holding a number', () => [42, 'Read'], /^requiredTools returned an array holding 42; it must hold tool names \(strings\) only \(step \d\)$/],
 ];
 
 describe('send({ requiredTools }): a function that fails ends the turn failed, at every step', () => {
