@@ -1,8 +1,11 @@
+import { Buffer } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { CodeModeOptions } from './code-mode-options.js';
+import { canAllocateInSandbox } from './can-allocate-in-sandbox.js';
 import { createSandboxModule } from './create-sandbox-module.js';
 import { describeSandboxError, type SandboxError } from './describe-sandbox-error.js';
+import { disposeStrayContexts } from './dispose-stray-contexts.js';
 import { sandboxPrelude } from './sandbox-prelude.js';
 
 /** What a nested tool call answers the code: the tool's output, or why the call did not succeed. */
@@ -163,17 +166,25 @@ export async function runSandboxedCode(options: {
           .catch((error: unknown): SandboxCallAnswer => ({ ok: false, outcome: 'error', message: `tools.${name} failed: ${messageOf(error)}` }))
           .then((answer) => {
             if (stopped !== undefined || !deferred.alive) return;
+            const json = typeof answer === 'string' ? answer : answerJson(name, answer);
+            // the UTF-8 copy newString makes (its terminating zero too) must fit, see canAllocateInSandbox
+            if (!canAllocateInSandbox({ module, bytes: Buffer.byteLength(json) + 1, memoryLimitBytes: limits.memoryLimitBytes })) {
+              halt('memory-limit');
+              return;
+            }
+            let handle: QuickJSHandle | undefined;
             try {
-              const handle = context.newString(typeof answer === 'string' ? answer : answerJson(name, answer));
+              handle = context.newString(json);
               deferred.resolve(handle);
-              handle.dispose();
             } catch (error) {
               if (memoryFull()) halt('memory-limit');
               else halt('sandbox-error', messageOf(error));
+            } finally {
+              disposeQuietly(handle);
             }
           })
           .finally(() => {
-            deferred.dispose();
+            disposeQuietly(deferred);
             deferreds.delete(deferred);
             inFlight.delete(settled);
             wake();
@@ -201,11 +212,14 @@ export async function runSandboxedCode(options: {
 
     for (;;) {
       const jobs = runtime.executePendingJobs();
+      let jobError: SandboxError | undefined;
       if (jobs.error !== undefined) {
-        const error = describeSandboxError(context, jobs.error);
+        jobError = describeSandboxError(context, jobs.error);
         jobs.error.dispose();
-        return engineFailure(error, 'run');
       }
+      // after the error's disposal: a stray context may own it (see disposeStrayContexts)
+      disposeStrayContexts(runtime, context);
+      if (jobError !== undefined) return engineFailure(jobError, 'run');
       if (stopped !== undefined) return stoppedFailure();
       const state = context.getPromiseState(promise);
       if (state.type === 'rejected') {
@@ -239,14 +253,15 @@ export async function runSandboxedCode(options: {
     options.abortSignal.removeEventListener('abort', onAbort);
     if (!stop.signal.aborted) stop.abort(new Error('the code ended before this call finished'));
     // the instance is discarded either way; a failed disposal must not turn a result into an error
+    for (const deferred of deferreds) disposeQuietly(deferred);
+    disposeQuietly(promise);
     try {
-      for (const deferred of deferreds) deferred.dispose();
-      promise?.dispose();
-      context.dispose();
-      runtime.dispose();
+      disposeStrayContexts(runtime, context);
     } catch {
-      // ignored: nothing of this instance is used again
+      // ignored: see disposeQuietly
     }
+    disposeQuietly(context);
+    disposeQuietly(runtime);
   }
 
   function nextWake(): Promise<void> {
@@ -254,6 +269,19 @@ export async function runSandboxedCode(options: {
       wake = resolve;
       if (stopped !== undefined) resolve();
     });
+  }
+}
+
+/**
+ * Disposes a handle, deferred promise, context or runtime of an instance that is discarded
+ * anyway: a failed disposal (an instance the memory limit broke) must not turn a result into an
+ * error, nor skip the disposals after it.
+ */
+function disposeQuietly(disposable: { readonly alive: boolean; dispose(): void } | undefined): void {
+  try {
+    if (disposable?.alive === true) disposable.dispose();
+  } catch {
+    // ignored: nothing of this instance is used again
   }
 }
 
