@@ -1,22 +1,15 @@
 import type { InspectionEvent } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createToolSearchRuntime, type Turn } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { sampleTools } from '../helpers/sample-tools.js';
+import { captureProcessEvents } from '../helpers/capture-process-events.js';
 
 // An inspect observer that throws is a caller's bug inside xstate's event processing: at
 // whichever inspection event it throws, the turn ends failed (execution-error) with the error,
 // send() does not throw, nothing is left unhandled, and result settles (C17: nothing lingers).
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-beforeEach(() => {
-  unhandled.length = 0;
-  process.on('unhandledRejection', onUnhandled);
-});
-afterEach(() => {
-  process.off('unhandledRejection', onUnhandled);
-});
+const unhandled = captureProcessEvents<unknown>('unhandledRejection');
 
 /** A small turn: a tool call, then text. */
 function smallTurn(inspect: ((event: InspectionEvent) => unknown) | { next: (event: InspectionEvent) => void }) {

@@ -1,18 +1,11 @@
 import { tool } from 'ai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
+import { captureProcessEvents } from '../helpers/capture-process-events.js';
 
-const warnings: Error[] = [];
-const onWarning = (warning: Error) => warnings.push(warning);
-beforeEach(() => {
-  warnings.length = 0;
-  process.on('warning', onWarning);
-});
-afterEach(() => {
-  process.off('warning', onWarning);
-});
+const warnings = captureProcessEvents<Error>('warning');
 
 describe('a step with many parallel tool calls', () => {
   it('runs 12 calls at once on the step\'s abort signal without a MaxListenersExceededWarning', async () => {
