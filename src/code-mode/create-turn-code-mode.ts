@@ -45,9 +45,14 @@ export function createTurnCodeMode(options: {
   readonly binding: CodeModeBinding;
   readonly limits: CodeModeOptions;
   readonly nestedObserver?: (stepIndex: number) => NestedCallObserver;
+  /** True for a client tool of this send. Default: none is. */
+  readonly isClientTool?: (name: string) => boolean;
 }): TurnCodeMode {
   const { binding, limits } = options;
-  checkExecNameFree(binding.resolveTool(EXEC_TOOL_NAME) === undefined ? binding.bound : [...binding.bound, EXEC_TOOL_NAME]);
+  checkExecNameFree(
+    binding.resolveTool(EXEC_TOOL_NAME) === undefined ? binding.bound : [...binding.bound, EXEC_TOOL_NAME],
+    options.isClientTool?.(EXEC_TOOL_NAME) === true,
+  );
   const definition = execToolDefinition(limits);
   const providerTools: ToolSet = Object.freeze({
     ...binding.providerTools,
@@ -73,10 +78,19 @@ export function createTurnCodeMode(options: {
 /**
  * Code mode reserves the name `exec` for its own tool.
  *
- * @throws {InvalidOptionError} (option `toolMode`) when `bound` has a tool named `exec`.
+ * @param fromClient the `exec` in `bound` is a client tool of this send (the error then names
+ *   `clientTools.exec`). Default false.
+ * @throws {InvalidOptionError} (option `toolMode`, or `clientTools.exec`) when `bound` has a tool named `exec`.
  */
-export function checkExecNameFree(bound: readonly string[]): void {
+export function checkExecNameFree(bound: readonly string[], fromClient = false): void {
   if (!bound.includes(EXEC_TOOL_NAME)) return;
+  if (fromClient) {
+    throw new InvalidOptionError({
+      option: `clientTools.${EXEC_TOOL_NAME}`,
+      value: 'a client tool',
+      expected: `no client tool named "${EXEC_TOOL_NAME}" while the turn runs in code mode (toolMode 'code'), which adds its own ${EXEC_TOOL_NAME} tool: rename the client tool or leave code mode off for this send`,
+    });
+  }
   throw new InvalidOptionError({
     option: 'toolMode',
     value: 'code',

@@ -55,7 +55,12 @@ export function startTurn(
   // code mode: `exec` joins R on every step and the actor's bound list, never B (C3)
   const codeMode =
     (input.toolMode ?? shared.toolMode) === 'code'
-      ? createTurnCodeMode({ binding, limits: shared.codeMode, nestedObserver: (stepIndex) => recordNestedCalls(recorder, stepIndex) })
+      ? createTurnCodeMode({
+          binding,
+          limits: shared.codeMode,
+          nestedObserver: (stepIndex) => recordNestedCalls(recorder, stepIndex),
+          isClientTool: (name) => input.clientTools !== undefined && Object.hasOwn(input.clientTools, name),
+        })
       : undefined;
   const requiredTools: typeof requiredOf = codeMode === undefined ? requiredOf : (state) => codeMode.withExec(requiredOf(state));
   // R of step 0 is asked here, before the actor exists; a failure fails the turn before any request, like later steps' (C3)

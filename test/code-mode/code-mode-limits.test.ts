@@ -118,11 +118,13 @@ describe('code mode configuration', () => {
     expect(() => runtime.send({ model: scripted.model, prompt: 'hi', toolMode: 'yes' as never })).toThrow(/Option `toolMode`/);
   });
 
-  it('refuses a client tool named exec in a code mode turn', () => {
+  it('refuses a client tool named exec in a code mode turn, naming clientTools.exec', () => {
     const runtime = createToolSearchRuntime({ tools: sampleTools().tools, toolMode: 'code' });
     const scripted = createScriptedModel({ steps: [{ text: 'hi' }] });
     const clientTools = { exec: tool({ description: 'Run a command in the browser.', inputSchema: z.object({}), execute: async () => 'ran' }) };
-    expect(() => runtime.send({ model: scripted.model, prompt: 'hi', clientTools })).toThrow(/no bound tool named "exec"/);
+    expect(() => runtime.send({ model: scripted.model, prompt: 'hi', clientTools })).toThrow(
+      /^Option `clientTools\.exec` is "a client tool"; expected no client tool named "exec" while the turn runs in code mode/,
+    );
     expect(() => runtime.send({ model: scripted.model, prompt: 'hi', clientTools, toolMode: 'direct' })).not.toThrow();
   });
 });
