@@ -135,6 +135,7 @@ export async function runSandboxedCode(options: {
   const inFlight = new Set<Promise<void>>();
   let promise: QuickJSHandle | undefined;
 
+  const codeLines = options.code.split('\n').length;
   /** Classifies a failure the engine reported: a stop of ours, memory, or the code's own error. */
   const engineFailure = (error: SandboxError, during: 'evaluation' | 'run'): SandboxRun => {
     if (stopped !== undefined) return stoppedFailure();
@@ -142,9 +143,9 @@ export async function runSandboxedCode(options: {
       return failure('memory-limit', stopMessage('memory-limit', limits));
     }
     if (during === 'evaluation' && error.name === 'SyntaxError') {
-      return failure('syntax-error', `the code has a syntax error, nothing ran: ${formatError(error)}`);
+      return failure('syntax-error', `the code has a syntax error, nothing ran: ${formatError(error, codeLines)}`);
     }
-    return failure('runtime-error', `the code threw ${formatError(error)}`);
+    return failure('runtime-error', `the code threw ${formatError(error, codeLines)}`);
   };
 
   try {
@@ -346,11 +347,17 @@ export function stopMessage(reason: SandboxFailureReason, limits: CodeModeOption
   }
 }
 
-/** `TypeError: boom (line 3)`: the first line of the code the stack names (the wrapper shares line 1). */
-function formatError(error: SandboxError): string {
+/**
+ * `TypeError: boom (line 3)`: the first line of the code the stack names (the wrapper shares
+ * line 1). A line past the code's last (`codeLines`) is the wrapper's closing line, where an
+ * unfinished statement is found: it is reported as the end of the code.
+ */
+function formatError(error: SandboxError, codeLines = Number.POSITIVE_INFINITY): string {
   const head = error.name === undefined ? error.message : `${error.name}: ${error.message}`;
   const location = error.stack?.match(/exec\.js:(\d+)/);
-  return location === null || location === undefined ? head : `${head} (line ${location[1]})`;
+  if (location === null || location === undefined) return head;
+  const line = Number(location[1]);
+  return line > codeLines ? `${head} (at the end of the code, line ${codeLines})` : `${head} (line ${line})`;
 }
 
 /** Why the run's abort signal fired, for the `aborted` message. */

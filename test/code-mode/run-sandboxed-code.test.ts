@@ -78,6 +78,12 @@ describe('runSandboxedCode', () => {
     expect(called).toBe(false);
   });
 
+  it('an unfinished last statement is reported at the end of the code, not on the line after it', async () => {
+    const result = await run('const a = 1;\nreturn (', { callTool: async () => ({ ok: true, value: null }) });
+    expect(result).toMatchObject({ ok: false, reason: 'syntax-error' });
+    expect(result.ok === false && result.message).toMatch(/^the code has a syntax error, nothing ran: SyntaxError: .+ \(at the end of the code, line 2\)$/);
+  });
+
   it('stops an infinite loop at the time limit', async () => {
     const startedAt = Date.now();
     const result = await run('console.log("start"); while (true) {}', { limits: { timeLimitMs: 200 } });
