@@ -78,7 +78,7 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *
  * 1. Named tools rank first (C9): `select:a,b` returns exactly those tools; a query equal to a
  *    canonical name, or containing a compound canonical name as a word, puts it at rank 1.
- * 2. The query is cut to its first 32 distinct terms (of its first 4,000 characters), tokenized
+ * 2. The query is cut to its first 64 distinct terms (of its first 4,000 characters), tokenized
  *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming).
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
  *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity.
