@@ -33,13 +33,21 @@ export interface CodeModeOptions {
    * limit the code is stopped and the call is a tool error (nothing is cut silently). Default 20,000.
    */
   readonly maxOutputChars: number;
+  /**
+   * `exec` calls that may hold a sandbox (a worker thread) at once, across every turn of the
+   * runtime; the others wait in call order, their wait counting against their own tool timeout
+   * (`timeout.perToolMs.exec ?? timeout.toolMs`), not against `timeLimitMs`. Each sandbox may
+   * use up to `memoryLimitBytes`, so this bounds their total too. Default 4.
+   */
+  readonly maxConcurrent: number;
 }
 
-/** The code mode defaults: 30 s, 64 MiB, 20,000 characters. */
+/** The code mode defaults: 30 s, 64 MiB, 20,000 characters, 4 sandboxes at once. */
 export const DEFAULT_CODE_MODE_OPTIONS: CodeModeOptions = Object.freeze({
   timeLimitMs: 30_000,
   memoryLimitBytes: 64 * 1024 * 1024,
   maxOutputChars: 20_000,
+  maxConcurrent: 4,
 });
 
 /** The smallest `memoryLimitBytes`: the engine's initial WebAssembly memory (16 MiB). */
@@ -52,7 +60,7 @@ export const MAX_CODE_MODE_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
 /** The option names of `codeMode`, for the runtime's unknown-option check. */
-export const CODE_MODE_OPTION_NAMES = ['timeLimitMs', 'memoryLimitBytes', 'maxOutputChars'] as const;
+export const CODE_MODE_OPTION_NAMES = ['timeLimitMs', 'memoryLimitBytes', 'maxOutputChars', 'maxConcurrent'] as const;
 
 /**
  * Applies the defaults to the `codeMode` option and checks it.
@@ -61,7 +69,7 @@ export const CODE_MODE_OPTION_NAMES = ['timeLimitMs', 'memoryLimitBytes', 'maxOu
  */
 export function resolveCodeModeOptions(options: Partial<CodeModeOptions> | undefined): CodeModeOptions {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throw new InvalidOptionError({ option: 'codeMode', value: options, expected: 'an object with timeLimitMs, memoryLimitBytes and maxOutputChars' });
+    throw new InvalidOptionError({ option: 'codeMode', value: options, expected: 'an object with timeLimitMs, memoryLimitBytes, maxOutputChars and maxConcurrent' });
   }
   const defined = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined));
   const merged = { ...DEFAULT_CODE_MODE_OPTIONS, ...defined } as CodeModeOptions;
@@ -69,6 +77,7 @@ export function resolveCodeModeOptions(options: Partial<CodeModeOptions> | undef
     timeLimitMs: wholeNumber('codeMode.timeLimitMs', merged.timeLimitMs, 1, MAX_TIMER_DELAY_MS, 'milliseconds'),
     memoryLimitBytes: wholeNumber('codeMode.memoryLimitBytes', merged.memoryLimitBytes, MIN_CODE_MODE_MEMORY_BYTES, MAX_CODE_MODE_MEMORY_BYTES, 'bytes'),
     maxOutputChars: wholeNumber('codeMode.maxOutputChars', merged.maxOutputChars, 1, Number.MAX_SAFE_INTEGER, 'characters'),
+    maxConcurrent: wholeNumber('codeMode.maxConcurrent', merged.maxConcurrent, 1, 1_000, 'sandboxes'),
   });
 }
 

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CodeModeOptions } from './code-mode-options.js';
+import { acquireSandboxSlot } from './acquire-sandbox-slot.js';
 import { compileSandboxEngine } from './create-sandbox-module.js';
 import { abortDetail, answerJson, messageOf, stopMessage, type SandboxCallAnswer, type SandboxRun } from './run-sandboxed-code.js';
 import type { SandboxHostMessage, SandboxWorkerData, SandboxWorkerMessage } from './sandbox-worker-protocol.js';
@@ -29,6 +30,9 @@ const BACKSTOP_GRACE_MS = 1_000;
  * The signal given to `callTool` aborts when the run ends, so nested calls still running stop.
  * Never rejects: a worker that cannot start or dies is a `sandbox-error` failure.
  *
+ * At most `limits.maxConcurrent` runs of one runtime hold a worker at once; the others wait
+ * for a slot (an abort while waiting ends the run as `aborted`).
+ *
  * Cost: a worker thread per call. The engine is compiled once per process and sent to each
  * worker, and a spare worker is started ahead for the next call, so a call usually finds its
  * thread ready; one that does not waits about 100 ms for it (more from the TypeScript sources).
@@ -52,7 +56,26 @@ export async function runSandboxedCodeInWorker(options: {
     return broken(`the sandbox could not start: ${messageOf(error)}`);
   }
   if (abortSignal.aborted) return aborted();
+  // at most limits.maxConcurrent runs of this runtime hold a worker at once
+  const releaseSlot = await acquireSandboxSlot(limits, abortSignal);
+  if (releaseSlot === undefined) return aborted();
+  try {
+    return await runInWorker(options, engine, logs, aborted, broken);
+  } finally {
+    releaseSlot();
+  }
+}
 
+/** The run itself, once a sandbox slot is held. */
+async function runInWorker(
+  options: Parameters<typeof runSandboxedCodeInWorker>[0],
+  engine: object,
+  logs: string[],
+  aborted: () => SandboxRun,
+  broken: (message: string) => SandboxRun,
+): Promise<SandboxRun> {
+  const { limits, abortSignal } = options;
+  if (abortSignal.aborted) return aborted();
   const calls = new AbortController();
   // every nested call listens to it while it runs (Promise.all over many calls is many listeners, not a leak)
   setMaxListeners(0, calls.signal);
