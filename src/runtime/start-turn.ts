@@ -13,8 +13,6 @@ import type { ToolOrigin } from '../execution/permission.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
 import { errorModelOutput } from '../execution/to-model-output.js';
 import { toToolMessage } from '../execution/to-tool-message.js';
-import { runToolSearch } from '../tool-search/run-tool-search.js';
-import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
 import { addUsage, EMPTY_USAGE } from './add-usage.js';
 import { callModelStep } from './call-model-step.js';
 import { createPartQueue } from './part-queue.js';
@@ -22,11 +20,12 @@ import type { SendInput, Turn, TurnResult, TurnStepRecord } from './runtime-opti
 import type { RuntimeShared } from './runtime-shared.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 import { validateSendInput } from './validate-send-input.js';
+import { createStepSearch } from './create-step-search.js';
 import { createTurnActor } from './create-turn-actor.js';
 import { createTurnInspector } from './create-turn-inspector.js';
-import { TurnscopeError } from '../errors/turnscope-error.js';
 import { createTurnRecorder } from './create-turn-recorder.js';
 import { listenToAbort } from './listen-to-abort.js';
+import { turnErrorOf } from './turn-error-of.js';
 import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
 import { stateValueToString } from '../telemetry/state-value-to-string.js';
 
@@ -146,32 +145,15 @@ export function startTurn(
       offersToolSearch: binding.offerSearch,
       originOf,
       isPendingActivation: (name) => actor.getSnapshot().context.pending.includes(name),
-      runSearch: async (searchInput, toolCallId, abortSignal) => {
-        const startedAt = shared.now();
-        const outcome = await runToolSearch({
-          input: searchInput as ToolSearchInput,
-          ranker: binding.ranker ?? shared.ranker,
-          search: shared.search,
-          isSearchable: binding.isSearchable,
-          // read once the ranking is done, so parallel searches of an async ranker see each other's (C15)
-          alreadyActive: () => {
-            const { active, pending } = actor.getSnapshot().context;
-            return new Set([...active, ...pending]);
-          },
-          // a required tool is visible already: a search never activates or lists it (R is not A)
-          isRequired: (name) => step.required.includes(name),
-          schemaCharsOf: binding.schemaCharsOf,
-          abortSignal,
-          // sent at once, so a parallel search of the same step sees these as pending (C15)
-          activate: (names) => {
-            sendBack({ type: 'ACTIVATE', names });
-            recorder.activation(step.stepIndex, names);
-          },
-        });
-        if (!outcome.ok) return outcome;
-        recorder.search(step.stepIndex, toolCallId, { ...outcome.record, durationMs: shared.now() - startedAt });
-        return { ok: true, output: outcome.output };
-      },
+      runSearch: createStepSearch({
+        shared,
+        binding,
+        recorder,
+        stepIndex: step.stepIndex,
+        required: step.required,
+        activationState: () => actor.getSnapshot().context,
+        sendBack,
+      }),
       permission: shared.permission,
       pipeline: shared.pipeline,
       messages: (actor.getSnapshot().context.messages as ModelMessage[]).slice(0, -1),
@@ -398,16 +380,7 @@ export function startTurn(
   };
 }
 
-/** An error of the runtime's own code, or of a caller's callback it runs, as the turn's error. */
-function turnErrorOf(error: unknown, fallbackName: string): TurnError {
-  return {
-    name: TurnscopeError.isInstance(error) ? error.name : fallbackName,
-    message: error instanceof Error ? error.message : String(error),
-    isRetryable: false,
-    ...(TurnscopeError.isInstance(error) ? { code: error.code } : {}),
-  };
-}
-
+/** The caller's abort signal's reason, as the cancellation reason. */
 function abortReason(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error) return `aborted: ${reason.message}`;
