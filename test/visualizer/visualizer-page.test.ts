@@ -10,14 +10,12 @@ import { turnMachine } from '../../machines/turn-machine.js';
 import { parseTrace } from '../../src/report/parse-trace.js';
 import { summarizeTrace } from '../../src/report/summarize-trace.js';
 import type { SearchEndRecord, StepStartRecord } from '../../src/telemetry/telemetry-record.js';
+import { CHROMIUM_FLAGS, chromiumExecutable } from '../helpers/chromium-executable.js';
 import { buildVisualizerPage } from '../../src/visualizer/build-visualizer-page.js';
 import { deriveMachineGraph } from '../../src/visualizer/derive-machine-graph.js';
 import { serveLiveDemo } from '../../src/visualizer/serve-live-demo.js';
 import { startVisualizerServer, type VisualizerServer, type VisualizerSource } from '../../src/visualizer/start-visualizer-server.js';
 
-// Debian's Chromium driven by playwright-core (no browser download). `.ci/run` installs it.
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DEMO_TRACE = fileURLToPath(new URL('../fixtures/traces/demo.jsonl', import.meta.url));
 /** The screenshot README.md shows. */
 const SCREENSHOT = fileURLToPath(new URL('../../visualizer/screenshot.png', import.meta.url));
@@ -27,16 +25,13 @@ let pageDir: string;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's Chromium with \`apt-get install -y chromium\` (.ci/run does).`);
-  }
   workDir = await mkdtemp(join(tmpdir(), 'turnscope-visualizer-page-'));
   // Build from the current sources, so the test never runs a stale visualizer/dist.
   pageDir = await buildVisualizerPage({ outDir: join(workDir, 'page') });
   context = await chromium.launchPersistentContext(join(workDir, 'user-data'), {
-    executablePath: CHROMIUM,
+    executablePath: await chromiumExecutable(),
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS],
     viewport: { width: 1440, height: 1000 },
   });
 }, 180_000);
