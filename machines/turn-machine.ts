@@ -1,16 +1,21 @@
-import { and, assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup, type ErrorActorEvent } from 'xstate';
+import { addUsage, EMPTY_USAGE } from './add-usage.js';
 import { projectVisibleSet } from './project-visible-set.js';
 import { retryDelayMs } from './retry-delay-ms.js';
 import { setOfNames } from './set-of-names.js';
+import { TURN_DEFAULTS } from './turn-defaults.js';
 import type {
   CallModelInput,
   ExecuteToolCallsInput,
   ModelStepOutput,
   RetryPolicy,
+  TurnEmitted,
   TurnError,
   TurnFinishReason,
+  TurnStepRecord,
   TurnToolCall,
   TurnToolResult,
+  TurnUsage,
 } from './turn-types.js';
 
 /** The name of the search tool, reserved: no bound tool may use it. */
@@ -32,9 +37,9 @@ export interface TurnMachineInput {
   readonly offerSearch: boolean;
   /** The caller's messages; history is never a source of activations (C18). */
   readonly messages: readonly unknown[];
-  /** Steps per turn before it ends in `completed` with reason `max-steps`. Default 20. */
+  /** Steps per turn before it ends in `completed` with reason `max-steps`. Default 20 (TURN_DEFAULTS). */
   readonly maxSteps?: number;
-  /** Provider retry policy. Default `{ maxAttempts: 3, initialDelayMs: 500 }`. */
+  /** Provider retry policy. Default `{ maxAttempts: 3, initialDelayMs: 500 }` (TURN_DEFAULTS). */
   readonly retry?: Partial<RetryPolicy>;
 }
 
@@ -60,12 +65,31 @@ export interface TurnContext {
   pending: string[];
   /** The transcript: caller messages plus every finished step's messages. */
   messages: unknown[];
-  /** Tool calls of the current step (set when the model answers). */
+  /** Tool calls of the current step: set when the model answers, emptied when the step is recorded. */
   toolCalls: TurnToolCall[];
-  /** Results of the current step's tool calls. */
+  /** Results of the current step's calls that have settled so far (`TOOL_RESULT`), in settle order. */
   toolResults: TurnToolResult[];
+  /** When each call of the current step entered the pipeline (`TOOL_CALL_STARTED`), in ms of the runtime's clock. */
+  callsStartedAt: { readonly toolCallId: string; readonly at: number }[];
   /** Concatenated text of the last model response. */
   text: string;
+  /** The provider's finish reason of the current step's response; `''` before it answers. */
+  stepFinishReason: string;
+  /** Every step the model answered, in order (a step cancelled while its tools ran included). */
+  stepRecords: TurnStepRecord[];
+  /** Token usage summed over every provider response of the turn. */
+  usage: TurnUsage;
+  /**
+   * Every tool activated during the turn, in activation order: `[]` while the turn runs (the
+   * activations are `active` and `pending` then), set on entering a final state, when those
+   * are dropped (C17). See {@link activationsOf}.
+   */
+  activated: string[];
+  /**
+   * Set when the turn ended while the step's tools ran: that step's results (closedStepResults),
+   * which the transcript does not carry yet — the runtime answers them in one last tool message.
+   */
+  closingResults: TurnToolResult[];
   finishReason: TurnFinishReason | undefined;
   error: TurnError | undefined;
 }
@@ -83,12 +107,18 @@ export type TurnEvent =
       /** R for the next step, when it changes (names outside B are dropped). Default: unchanged. */
       required?: readonly string[];
     }
+  /** A call of the current step entered the pipeline at `at` (ms of the runtime's clock). */
+  | { type: 'TOOL_CALL_STARTED'; toolCallId: string; at: number }
+  /** A call of the current step settled; kept so a turn ending mid-step loses no result. */
+  | { type: 'TOOL_RESULT'; result: TurnToolResult }
+  /** A `tool_search` call finished; `record` is the runtime's search record (C21), emitted as `search`. */
+  | { type: 'SEARCH_DONE'; toolCallId: string; record: unknown }
   /** The tool execution actor broke (a bug, not a tool failure: those are results). */
-  | { type: 'TOOL_EXECUTION_FAILED'; error: TurnError }
+  | { type: 'TOOL_EXECUTION_FAILED'; error: TurnError; at?: number }
   /** The only transition that moves `pending` into `active` (C13). Raised on entering `settling`. */
   | { type: 'STEP_BOUNDARY' }
   /** Ends the turn in `cancelled` from any non-final state. */
-  | { type: 'CANCEL'; reason?: string };
+  | { type: 'CANCEL'; reason?: string; at?: number };
 
 /** What a finished turn actor outputs. */
 export interface TurnMachineOutput {
@@ -99,10 +129,49 @@ export interface TurnMachineOutput {
   readonly steps: number;
   readonly messages: readonly unknown[];
   readonly text: string;
+  readonly turnId: string;
+  /** Index of the last step that ran. */
+  readonly stepIndex: number;
+  /** Every step the model answered, in order (the turn's `steps` records). */
+  readonly stepRecords: readonly TurnStepRecord[];
+  /** Token usage summed over every provider response. */
+  readonly usage: TurnUsage;
+  /** Every tool activated during the turn, in activation order. */
+  readonly activated: readonly string[];
+  /** See {@link TurnContext.closingResults}; `[]` unless the turn ended while a step's tools ran. */
+  readonly closingResults: readonly TurnToolResult[];
 }
 
-const DEFAULT_MAX_STEPS = 20;
-const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 500 };
+/**
+ * The turn's activations so far, in activation order: `active` then the names of `pending` not
+ * in it — the set `STEP_BOUNDARY` commits (C13, C15). The one place that formula lives.
+ */
+export function activationsOf(context: { readonly active: readonly string[]; readonly pending: readonly string[] }): string[] {
+  const active = new Set(context.active);
+  return [...context.active, ...context.pending.filter((name) => !active.has(name))];
+}
+
+/**
+ * The results of a step the turn ended while its tools ran, in call order: each settled call
+ * keeps its result; every other one gets outcome `cancelled`, with `durationMs` from its start
+ * (`callsStartedAt`) to `closedAt` (0 for a call that never started).
+ */
+export function closedStepResults(context: TurnContext, closedAt: number): TurnToolResult[] {
+  return context.toolCalls.map((call) => {
+    const settled = context.toolResults.find((result) => result.toolCallId === call.toolCallId);
+    if (settled !== undefined) return settled;
+    const message = `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`;
+    const startedAt = context.callsStartedAt.find((entry) => entry.toolCallId === call.toolCallId)?.at;
+    return {
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      outcome: 'cancelled',
+      output: message,
+      modelOutput: { type: 'error-text', value: message },
+      durationMs: startedAt === undefined ? 0 : Math.max(0, closedAt - startedAt),
+    };
+  });
+}
 
 function toTurnError(error: unknown): TurnError {
   if (typeof error === 'object' && error !== null) {
@@ -124,6 +193,9 @@ function describeValue(value: object): string {
     return String(value);
   }
 }
+
+/** The error of a failed model call (an `onError` event), as action and guard params. */
+const errorOf = ({ event }: { readonly event: ErrorActorEvent }): unknown => event.error;
 
 function statusOf(reason: TurnFinishReason): TurnMachineOutput['status'] {
   if (reason === 'cancelled') return 'cancelled';
@@ -154,6 +226,7 @@ export const turnMachine = setup({
     events: {} as TurnEvent,
     input: {} as TurnMachineInput,
     output: {} as TurnMachineOutput,
+    emitted: {} as TurnEmitted,
   },
   actors: {
     callModel: fromPromise<ModelStepOutput, CallModelInput>(async () => {
@@ -185,70 +258,95 @@ export const turnMachine = setup({
       attempt: 1,
       toolCalls: [],
       toolResults: [],
+      callsStartedAt: [],
+      stepFinishReason: '',
     }),
-    recordModelResponse: assign(({ context, event }) => {
-      const output = (event as unknown as { output: ModelStepOutput }).output;
-      return {
-        messages: [...context.messages, ...output.responseMessages],
-        toolCalls: [...output.toolCalls],
-        text: output.text,
-        error: undefined,
-      };
+    recordModelResponse: assign(({ context }, output: ModelStepOutput) => ({
+      messages: [...context.messages, ...output.responseMessages],
+      toolCalls: [...output.toolCalls],
+      text: output.text,
+      stepFinishReason: output.finishReason,
+      usage: addUsage(context.usage, output.usage),
+      error: undefined,
+    })),
+    /** A step without tool calls is over when the model answers: its record joins at once. */
+    recordAnsweredStep: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ stepRecords: [...context.stepRecords, stepRecordOf(context, [])] });
+      enqueue.emit({ type: 'step-end', stepIndex: context.stepIndex, finishReason: context.stepFinishReason, toolCalls: 0 });
     }),
-    recordError: assign({
-      error: ({ event }) => toTurnError((event as unknown as { error: unknown }).error),
-    }),
+    recordError: assign({ error: (_, error: unknown) => toTurnError(error) }),
+    emitRetry: emit(({ context }) => ({
+      type: 'retry' as const,
+      stepIndex: context.stepIndex,
+      attempt: context.attempt,
+      delayMs: retryDelayMs(context.retry, context.attempt),
+      error: context.error ?? { name: 'Error', message: '', isRetryable: true },
+    })),
     incrementAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
-    addPending: assign({
-      pending: ({ context, event }) => {
-        assertEvent(event, 'ACTIVATE');
-        const known = new Set([...context.active, ...context.pending]);
-        const bound = setOfNames(context.bound);
-        const added = event.names.filter((name, index) =>
-          bound.has(name) && !known.has(name) && event.names.indexOf(name) === index,
-        );
-        return [...context.pending, ...added];
-      },
+    addPending: enqueueActions(({ context, enqueue }, names: readonly string[]) => {
+      const known = new Set([...context.active, ...context.pending]);
+      const bound = setOfNames(context.bound);
+      const added = names.filter((name, index) => bound.has(name) && !known.has(name) && names.indexOf(name) === index);
+      enqueue.assign({ pending: [...context.pending, ...added] });
+      enqueue.emit({ type: 'activation', stepIndex: context.stepIndex, names: [...names] });
     }),
-    recordToolResults: assign(({ context, event }) => {
-      assertEvent(event, 'TOOL_CALLS_SETTLED');
+    recordCallStarted: assign({
+      callsStartedAt: ({ context }, started: { toolCallId: string; at: number }) => [...context.callsStartedAt, started],
+    }),
+    recordToolResult: assign({ toolResults: ({ context }, result: TurnToolResult) => [...context.toolResults, result] }),
+    emitSearch: emit(({ context }, search: { toolCallId: string; record: unknown }) => ({
+      type: 'search' as const,
+      stepIndex: context.stepIndex,
+      toolCallId: search.toolCallId,
+      record: search.record,
+    })),
+    recordToolResults: assign(({ context }, settled: { results: readonly TurnToolResult[]; messages: readonly unknown[]; required?: readonly string[] }) => {
       const bound = setOfNames(context.bound);
       return {
-        toolResults: [...event.results],
-        messages: [...context.messages, ...event.messages],
-        required: event.required === undefined ? context.required : [...new Set(event.required)].filter((name) => bound.has(name)),
+        stepRecords: [...context.stepRecords, stepRecordOf(context, settled.results)],
+        toolCalls: [],
+        toolResults: [],
+        callsStartedAt: [],
+        messages: [...context.messages, ...settled.messages],
+        required: settled.required === undefined ? context.required : [...new Set(settled.required)].filter((name) => bound.has(name)),
       };
     }),
     raiseStepBoundary: raise({ type: 'STEP_BOUNDARY' }),
-    commitActivations: assign({
-      active: ({ context }) => [...context.active, ...context.pending.filter((name) => !context.active.includes(name))],
-      pending: [],
+    commitActivations: assign({ active: ({ context }) => activationsOf(context), pending: [] }),
+    /** Emitted after the boundary's other actions, so the actor's snapshot then is the turn at that boundary (C28). */
+    emitStepEnd: emit(({ context }) => {
+      const record = context.stepRecords.at(-1);
+      return { type: 'step-end' as const, stepIndex: record?.stepIndex ?? context.stepIndex, finishReason: record?.finishReason ?? '', toolCalls: record?.toolResults.length ?? 0 };
     }),
     advanceStep: assign({ stepIndex: ({ context }) => context.stepIndex + 1 }),
-    dropActivations: assign({ active: [], pending: [], visible: [], toolCalls: [], toolResults: [] }),
-    setFinishReasonStop: assign({ finishReason: 'stop' as const }),
-    setFinishReasonMaxSteps: assign({ finishReason: 'max-steps' as const }),
-    setFinishReasonModelError: assign({ finishReason: 'model-error' as const }),
-    setFinishReasonRetriesExhausted: assign({ finishReason: 'retries-exhausted' as const }),
-    setFinishReasonExecutionError: assign({
-      finishReason: 'execution-error' as const,
-      error: ({ event }) => {
-        assertEvent(event, 'TOOL_EXECUTION_FAILED');
-        return event.error;
-      },
+    /**
+     * The turn ended while the step's tools ran: the step is recorded with a result for every
+     * call (closedStepResults), `calls-closed` reports the ones the turn closed, and
+     * `closingResults` keeps them for the transcript's last tool message (the runtime builds it).
+     */
+    closeRunningStep: enqueueActions(({ context, enqueue }, closedAt: number | undefined) => {
+      const closing = closeRunningStepOf(context, closedAt ?? 0);
+      if (closing === undefined) return;
+      enqueue.assign({ stepRecords: closing.stepRecords, closingResults: closing.closingResults });
+      enqueue.emit({ type: 'calls-closed', stepIndex: context.stepIndex, results: closing.closed });
+      enqueue.emit({ type: 'step-end', stepIndex: context.stepIndex, finishReason: context.stepFinishReason, toolCalls: closing.closingResults.length });
     }),
-    setFinishReasonCancelled: assign({
-      finishReason: 'cancelled' as const,
-      error: ({ event }) =>
-        event.type === 'CANCEL'
-          ? { name: 'TurnCancelled', message: event.reason ?? 'the turn was cancelled', isRetryable: false }
-          : undefined,
-    }),
+    dropActivations: assign(({ context }) => ({
+      activated: activationsOf(context),
+      active: [],
+      pending: [],
+      visible: [],
+      toolCalls: [],
+      toolResults: [],
+      callsStartedAt: [],
+    })),
+    setFinishReason: assign((_, finish: { reason: TurnFinishReason; error?: TurnError }) =>
+      finish.error === undefined ? { finishReason: finish.reason } : { finishReason: finish.reason, error: finish.error },
+    ),
   },
   guards: {
-    hasToolCalls: ({ event }) =>
-      ((event as unknown as { output: ModelStepOutput }).output.toolCalls.length ?? 0) > 0,
-    isRetryableError: ({ event }) => toTurnError((event as unknown as { error: unknown }).error).isRetryable,
+    hasToolCalls: (_, output: ModelStepOutput) => output.toolCalls.length > 0,
+    isRetryableError: (_, error: unknown) => toTurnError(error).isRetryable,
     hasAttemptsLeft: ({ context }) => context.attempt < context.retry.maxAttempts,
     isStepBudgetSpent: ({ context }) => context.stepIndex + 1 >= context.maxSteps,
   },
@@ -264,8 +362,8 @@ export const turnMachine = setup({
     direct: [...input.direct],
     required: [...(input.required ?? [])],
     offerSearch: input.offerSearch,
-    maxSteps: input.maxSteps ?? DEFAULT_MAX_STEPS,
-    retry: { ...DEFAULT_RETRY, ...input.retry },
+    maxSteps: input.maxSteps ?? TURN_DEFAULTS.maxSteps,
+    retry: { ...TURN_DEFAULTS.retry, ...input.retry },
     stepIndex: 0,
     attempt: 1,
     visible: [],
@@ -274,13 +372,31 @@ export const turnMachine = setup({
     messages: [...input.messages],
     toolCalls: [],
     toolResults: [],
+    callsStartedAt: [],
     text: '',
+    stepFinishReason: '',
+    stepRecords: [],
+    usage: EMPTY_USAGE,
+    activated: [],
+    closingResults: [],
     finishReason: undefined,
     error: undefined,
   }),
   initial: 'awaitingStep',
   on: {
-    CANCEL: { target: '.cancelled', actions: 'setFinishReasonCancelled' },
+    CANCEL: {
+      target: '.cancelled',
+      actions: [
+        { type: 'closeRunningStep', params: ({ event }) => event.at },
+        {
+          type: 'setFinishReason',
+          params: ({ event }) => ({
+            reason: 'cancelled' as const,
+            error: { name: 'TurnCancelled', message: event.reason ?? 'the turn was cancelled', isRetryable: false },
+          }),
+        },
+      ],
+    },
   },
   states: {
     awaitingStep: {
@@ -298,21 +414,41 @@ export const turnMachine = setup({
               messages: context.messages,
             }),
             onDone: [
-              { guard: 'hasToolCalls', target: '#turn.executingStep', actions: 'recordModelResponse' },
-              { target: '#turn.completed', actions: ['recordModelResponse', 'setFinishReasonStop'] },
+              {
+                guard: { type: 'hasToolCalls', params: ({ event }) => event.output },
+                target: '#turn.executingStep',
+                actions: { type: 'recordModelResponse', params: ({ event }) => event.output },
+              },
+              {
+                target: '#turn.completed',
+                actions: [
+                  { type: 'recordModelResponse', params: ({ event }) => event.output },
+                  'recordAnsweredStep',
+                  { type: 'setFinishReason', params: { reason: 'stop' as const } },
+                ],
+              },
             ],
             onError: [
               {
-                guard: and(['isRetryableError', 'hasAttemptsLeft']),
+                guard: and([{ type: 'isRetryableError', params: errorOf }, 'hasAttemptsLeft']),
                 target: 'backingOff',
-                actions: 'recordError',
+                actions: [{ type: 'recordError', params: errorOf }, 'emitRetry'],
               },
               {
-                guard: 'isRetryableError',
+                guard: { type: 'isRetryableError', params: errorOf },
                 target: '#turn.failed',
-                actions: ['recordError', 'setFinishReasonRetriesExhausted'],
+                actions: [
+                  { type: 'recordError', params: errorOf },
+                  { type: 'setFinishReason', params: { reason: 'retries-exhausted' as const } },
+                ],
               },
-              { target: '#turn.failed', actions: ['recordError', 'setFinishReasonModelError'] },
+              {
+                target: '#turn.failed',
+                actions: [
+                  { type: 'recordError', params: errorOf },
+                  { type: 'setFinishReason', params: { reason: 'model-error' as const } },
+                ],
+              },
             ],
           },
         },
@@ -336,17 +472,36 @@ export const turnMachine = setup({
         }),
       },
       on: {
-        ACTIVATE: { actions: 'addPending' },
-        TOOL_CALLS_SETTLED: { target: 'settling', actions: 'recordToolResults' },
-        TOOL_EXECUTION_FAILED: { target: 'failed', actions: 'setFinishReasonExecutionError' },
+        ACTIVATE: { actions: { type: 'addPending', params: ({ event }) => event.names } },
+        TOOL_CALL_STARTED: { actions: { type: 'recordCallStarted', params: ({ event }) => ({ toolCallId: event.toolCallId, at: event.at }) } },
+        TOOL_RESULT: { actions: { type: 'recordToolResult', params: ({ event }) => event.result } },
+        SEARCH_DONE: { actions: { type: 'emitSearch', params: ({ event }) => ({ toolCallId: event.toolCallId, record: event.record }) } },
+        TOOL_CALLS_SETTLED: {
+          target: 'settling',
+          actions: {
+            type: 'recordToolResults',
+            params: ({ event }) => ({ results: event.results, messages: event.messages, ...(event.required === undefined ? {} : { required: event.required }) }),
+          },
+        },
+        TOOL_EXECUTION_FAILED: {
+          target: 'failed',
+          actions: [
+            { type: 'closeRunningStep', params: ({ event }) => event.at },
+            { type: 'setFinishReason', params: ({ event }) => ({ reason: 'execution-error' as const, error: event.error }) },
+          ],
+        },
       },
     },
     settling: {
       entry: 'raiseStepBoundary',
       on: {
         STEP_BOUNDARY: [
-          { guard: 'isStepBudgetSpent', target: 'completed', actions: ['commitActivations', 'setFinishReasonMaxSteps'] },
-          { target: 'awaitingStep', actions: ['commitActivations', 'advanceStep'] },
+          {
+            guard: 'isStepBudgetSpent',
+            target: 'completed',
+            actions: ['commitActivations', { type: 'setFinishReason', params: { reason: 'max-steps' as const } }, 'emitStepEnd'],
+          },
+          { target: 'awaitingStep', actions: ['commitActivations', 'advanceStep', 'emitStepEnd'] },
         ],
       },
     },
@@ -363,9 +518,39 @@ export const turnMachine = setup({
       steps: context.stepIndex + 1,
       messages: context.messages,
       text: context.text,
+      turnId: context.turnId,
+      stepIndex: context.stepIndex,
+      stepRecords: context.stepRecords,
+      usage: context.usage,
+      activated: context.activated,
+      closingResults: context.closingResults,
     };
   },
 });
+
+/**
+ * What ending the turn while the step's tools run does to the turn's records (the
+ * `closeRunningStep` action; the runtime uses it too when it stops an actor from outside):
+ * the step joins `stepRecords` with a result for every call (closedStepResults), and those
+ * results become `closingResults`, which the transcript does not carry yet. `closed` are the
+ * results the turn gave calls that had not finished. `undefined` when no step's tools run.
+ */
+export function closeRunningStepOf(
+  context: TurnContext,
+  closedAt: number,
+): { readonly stepRecords: TurnStepRecord[]; readonly closingResults: TurnToolResult[]; readonly closed: TurnToolResult[] } | undefined {
+  if (context.toolCalls.length === 0) return undefined;
+  const results = closedStepResults(context, closedAt);
+  return {
+    stepRecords: [...context.stepRecords, stepRecordOf(context, results)],
+    closingResults: results,
+    closed: results.filter((result) => !context.toolResults.includes(result)),
+  };
+}
+
+function stepRecordOf(context: TurnContext, toolResults: readonly TurnToolResult[]): TurnStepRecord {
+  return { stepIndex: context.stepIndex, visible: context.visible, attempts: context.attempt, text: context.text, finishReason: context.stepFinishReason, toolResults };
+}
 
 /** The turn machine's type, for `provide()` and typed actors. */
 export type TurnMachine = typeof turnMachine;

@@ -144,3 +144,45 @@ export interface RetryPolicy {
   /** Delay before the first retry in ms; doubles for each further retry. Default 500. */
   readonly initialDelayMs: number;
 }
+
+/**
+ * Token usage as plain numbers (the AI SDK's `LanguageModelUsage` shape: `inputTokens`,
+ * `outputTokens`, `totalTokens`, nested `inputTokenDetails` / `outputTokenDetails`); a count
+ * the provider did not report is `undefined`.
+ */
+export interface TurnUsage {
+  readonly [field: string]: number | undefined | TurnUsage;
+}
+
+/** One step the model answered, as the turn records it (in the machine's context, C28). */
+export interface TurnStepRecord {
+  readonly stepIndex: number;
+  /** The step-start visible set, in request order. */
+  readonly visible: readonly string[];
+  /** Provider attempts the step took (1 without retries). */
+  readonly attempts: number;
+  readonly text: string;
+  /** The provider's unified finish reason of the step's response (`stop`, `tool-calls`, …). */
+  readonly finishReason: string;
+  /** One result per tool call, in call order; `[]` for a step without tool calls. */
+  readonly toolResults: readonly TurnToolResult[];
+}
+
+/**
+ * Facts the turn machine emits (xstate `emit()`, listened to with `actor.on(type, …)`): things
+ * the stream reports that are not state.
+ *
+ * - `retry`: a retryable provider error; the next attempt comes after `delayMs` (C16).
+ * - `activation`: names a search added to `pending` (visible from the next step, C13).
+ * - `search`: a `tool_search` call finished; `record` is the runtime's search record (C21).
+ * - `calls-closed`: the turn ended while the step's tools ran; these are the results the turn
+ *   gave the calls that had not finished (outcome `cancelled`).
+ * - `step-end`: a step's record joined `stepRecords`; emitted after its step boundary, so the
+ *   actor's snapshot at that moment is the turn at that boundary (C28).
+ */
+export type TurnEmitted =
+  | { readonly type: 'retry'; readonly stepIndex: number; readonly attempt: number; readonly delayMs: number; readonly error: TurnError }
+  | { readonly type: 'activation'; readonly stepIndex: number; readonly names: readonly string[] }
+  | { readonly type: 'search'; readonly stepIndex: number; readonly toolCallId: string; readonly record: unknown }
+  | { readonly type: 'calls-closed'; readonly stepIndex: number; readonly results: readonly TurnToolResult[] }
+  | { readonly type: 'step-end'; readonly stepIndex: number; readonly finishReason: string; readonly toolCalls: number };

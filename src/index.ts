@@ -1,7 +1,9 @@
 // The runtime: build once, run a turn per send() (design.md).
 export { createToolSearchRuntime } from './runtime/create-tool-search-runtime.js';
 export type { ToolSearchRuntime } from './runtime/create-tool-search-runtime.js';
-export type { SendInput, ToolSearchRuntimeOptions, Turn, TurnResult, TurnStepRecord } from './runtime/runtime-options.js';
+export type { ResumeInput, SendInput, ToolSearchRuntimeOptions, Turn, TurnResult, TurnStepRecord } from './runtime/runtime-options.js';
+export type { TurnSnapshot } from './runtime/turn-snapshot.js';
+export type { CatalogFingerprint } from './runtime/catalog-fingerprint.js';
 export type { SearchRecord, TurnStreamPart } from './runtime/turn-stream-part.js';
 
 // The bound catalog and inventory (C1, C5, C7, C8).
@@ -62,6 +64,8 @@ export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { InvalidToolNameError, TOOL_NAME_PATTERN } from './errors/invalid-tool-name-error.js';
 export { ReservedToolNameError } from './errors/reserved-tool-name-error.js';
 export { UnboundToolError } from './errors/unbound-tool-error.js';
+export { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
+export { SnapshotCatalogMismatchError } from './errors/snapshot-catalog-mismatch-error.js';
 // Not a configuration mistake: the embedding model failed; in a turn, a tool error for that search.
 export { CatalogEmbeddingError } from './errors/catalog-embedding-error.js';
 // Not thrown: a requiredTools function that failed ends its turn `failed`; result.error carries it.

@@ -3,13 +3,13 @@ import type { StepExecutionContext } from '../execution/step-execution-context.j
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
 import type { TurnBinding } from './create-turn-binding.js';
-import type { TurnRecorder } from './create-turn-recorder.js';
 import type { RuntimeShared } from './runtime-shared.js';
 
 /**
  * The `runSearch` of one step's execution context: runs `tool_search` over the turn's
  * searchable tools (C1, C6) with the runtime's ranker (or the turn's, with client tools), sends
- * `ACTIVATE` for what it newly activates and records the search (C21).
+ * `ACTIVATE` for what it newly activates and `SEARCH_DONE` with the search's record (C21); the
+ * machine emits both, and the runtime records them from there.
  *
  * @param options.activationState the turn actor's active and pending names, read once the
  *   ranking is done, so parallel searches of one step see each other's activations (C15).
@@ -20,13 +20,11 @@ import type { RuntimeShared } from './runtime-shared.js';
 export function createStepSearch(options: {
   readonly shared: RuntimeShared;
   readonly binding: TurnBinding;
-  readonly recorder: TurnRecorder;
-  readonly stepIndex: number;
   readonly required: readonly string[];
   readonly activationState: () => { readonly active: readonly string[]; readonly pending: readonly string[] };
   readonly sendBack: (event: TurnEvent) => void;
 }): StepExecutionContext['runSearch'] {
-  const { shared, binding, recorder, stepIndex, required, sendBack } = options;
+  const { shared, binding, required, sendBack } = options;
   return async (searchInput, toolCallId, abortSignal) => {
     const startedAt = shared.now();
     const outcome = await runToolSearch({
@@ -42,13 +40,10 @@ export function createStepSearch(options: {
       schemaCharsOf: binding.schemaCharsOf,
       abortSignal,
       // sent at once, so a parallel search of the same step sees these as pending (C15)
-      activate: (names) => {
-        sendBack({ type: 'ACTIVATE', names });
-        recorder.activation(stepIndex, names);
-      },
+      activate: (names) => sendBack({ type: 'ACTIVATE', names }),
     });
     if (!outcome.ok) return outcome;
-    recorder.search(stepIndex, toolCallId, { ...outcome.record, durationMs: shared.now() - startedAt });
+    sendBack({ type: 'SEARCH_DONE', toolCallId, record: { ...outcome.record, durationMs: shared.now() - startedAt } });
     return { ok: true, output: outcome.output };
   };
 }

@@ -17,10 +17,10 @@ import { createProfileBindings } from './create-profile-bindings.js';
 import { createTurnBinding } from './create-turn-binding.js';
 import { createToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
 import { validateRuntimeOptions } from './validate-runtime-options.js';
-import type { SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
+import type { ResumeInput, SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { runtimeInternals } from './runtime-internals.js';
-import { startTurn } from './start-turn.js';
+import { resumeTurn, startTurn } from './start-turn.js';
 
 /** A runtime: the immutable catalog, inventory and search index, and `send()` to run turns. */
 export interface ToolSearchRuntime {
@@ -55,6 +55,19 @@ export interface ToolSearchRuntime {
    *   observer that throws: the turn ends `failed` (`execution-error`) and `result` settles.
    */
   send(input: SendInput): Turn;
+  /**
+   * Continues a turn from a snapshot taken at one of its step boundaries (C28) — a `step-end`
+   * part's `snapshot` or `turn.snapshot()`, in this process or another — and returns it as a
+   * running {@link Turn}: same turn id, step index, visible and active sets and transcript, so
+   * its requests are the ones the uninterrupted turn would have sent. The runtime must bind the
+   * same catalog (names and definitions); visibility is re-derived from it, never taken from the
+   * snapshot (R is asked of `requiredTools` again). Cancellable, telemetered (`turn.start` has
+   * `resumedAtStep`) and visualized like any turn.
+   * @throws {InvalidSnapshotError} not a snapshot of version 1 at a step boundary, or of a turn that ended.
+   * @throws {SnapshotCatalogMismatchError} taken over another bound catalog; names the tools that differ.
+   * @throws {InvalidOptionError} `messages` or `prompt` given, and what `send()` throws for the other inputs.
+   */
+  resume(input: ResumeInput): Turn;
 }
 
 const DEFAULT_MAX_STEPS = 20;
@@ -126,6 +139,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     offersToolSearch: defaultBinding.offerSearch,
     profiles: Object.freeze([...profiles.keys()]),
     send: (input: SendInput) => startTurn(shared, input),
+    resume: (input: ResumeInput) => resumeTurn(shared, input),
   });
   runtimeInternals.set(runtime, shared);
   return runtime;

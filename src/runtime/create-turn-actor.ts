@@ -39,13 +39,18 @@ export type TurnActor = Actor<typeof runtimeTurnMachine>;
 
 /**
  * Creates (does not start) the actor of one turn, running `implementations` for its model calls
- * and tool executions, with the machine's `input` and an optional xstate inspector.
+ * and tool executions, with the machine's `input` (a new turn) or a persisted `snapshot` (a
+ * resumed one) and an optional xstate inspector.
  */
 export function createTurnActor(
   implementations: TurnImplementations,
-  options: { readonly input: TurnMachineInput; readonly inspect?: (event: InspectionEvent) => void },
+  options: (
+    | { readonly input: TurnMachineInput; readonly snapshot?: undefined }
+    /** A persisted snapshot to continue from (C28; see restoreTurnSnapshot): the actor starts there, not at step 0. */
+    | { readonly input?: undefined; readonly snapshot: unknown }
+  ) & { readonly inspect?: (event: InspectionEvent) => void },
 ): TurnActor {
-  const actor = createActor(runtimeTurnMachine, options);
+  const actor = createActor(runtimeTurnMachine, options as Parameters<typeof createActor<typeof runtimeTurnMachine>>[1]);
   implementationsBySystem.set(actor.system, implementations);
   return actor;
 }

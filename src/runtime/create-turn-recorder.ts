@@ -4,6 +4,7 @@ import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatch
 import type { TelemetryToolOrigin, TurnStartRecord } from '../telemetry/telemetry-record.js';
 import type { PartQueue } from './part-queue.js';
 import type { SearchRecord, TurnStreamPart } from './turn-stream-part.js';
+import type { TurnSnapshot } from './turn-snapshot.js';
 
 /**
  * The one place a turn reports what happened: each method pushes the matching part onto the
@@ -20,7 +21,8 @@ export interface TurnRecorder {
   search(stepIndex: number, toolCallId: string, search: SearchRecord): void;
   activation(stepIndex: number, names: readonly string[]): void;
   retry(retry: { stepIndex: number; attempt: number; delayMs: number; error: string }): void;
-  stepEnd(stepIndex: number, finishReason: string, toolCalls: number): void;
+  /** `snapshot` takes the turn's snapshot at this boundary (C28); `undefined` when the turn ended there. */
+  stepEnd(stepIndex: number, finishReason: string, toolCalls: number, snapshot: (() => TurnSnapshot) | undefined): void;
   transition(stepIndex: number, state: string, event: string): void;
   turnEnd(end: {
     stepIndex: number;
@@ -114,8 +116,8 @@ export function createTurnRecorder(options: {
     retry(retry) {
       parts.push({ type: 'retry', ...retry });
     },
-    stepEnd(stepIndex, finishReason, toolCalls) {
-      parts.push({ type: 'step-end', stepIndex, finishReason });
+    stepEnd(stepIndex, finishReason, toolCalls, snapshot) {
+      parts.push(stepEndPart(stepIndex, finishReason, snapshot));
       telemetry.emit({ type: 'step.end', ...base(stepIndex), finishReason, toolCalls });
     },
     transition(stepIndex, state, event) {
@@ -143,4 +145,11 @@ export function createTurnRecorder(options: {
 
 function parentOf(parentToolCallId: string | undefined): { parentToolCallId?: string } {
   return parentToolCallId === undefined ? {} : { parentToolCallId };
+}
+
+/** A `step-end` part whose `snapshot` is taken when first read (it walks the transcript). */
+function stepEndPart(stepIndex: number, finishReason: string, snapshot: (() => TurnSnapshot) | undefined): TurnStreamPart {
+  const part = { type: 'step-end' as const, stepIndex, finishReason };
+  if (snapshot === undefined) return part;
+  return Object.defineProperty(part, 'snapshot', { enumerable: true, configurable: true, get: snapshot }) as TurnStreamPart;
 }

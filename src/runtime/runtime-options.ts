@@ -1,6 +1,6 @@
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
 import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
-import type { RetryPolicy, TurnError, TurnFinishReason, TurnToolResult } from '../../machines/turn-types.js';
+import type { RetryPolicy, TurnError, TurnFinishReason, TurnStepRecord } from '../../machines/turn-types.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { OutputLimit } from '../execution/bound-text.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -13,6 +13,7 @@ import type { CodeModeOptions, ToolMode } from '../code-mode/code-mode-options.j
 import type { ExecutionProfile } from './execution-profile.js';
 import type { RequiredToolPreset } from './required-tool-presets.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
+import type { TurnSnapshot } from './turn-snapshot.js';
 
 /**
  * Options of {@link createToolSearchRuntime}. Everything here is fixed for the runtime's
@@ -212,6 +213,18 @@ export interface SendInput {
   readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
 
+/**
+ * Input of {@link ToolSearchRuntime.resume}: a turn snapshot (C28) and the other `send()`
+ * inputs a turn needs that are not history — `model` (required), `instructions`,
+ * `requiredTools`, `boundTools`, `profile`, `clientTools`, `clientId`, `toolMode`,
+ * `abortSignal`, `inspect` — given as they were for the turn that took the snapshot (the
+ * bound catalog must match it). No `messages` or `prompt`: the transcript is the snapshot's.
+ */
+export type ResumeInput = Omit<SendInput, 'messages' | 'prompt'> & {
+  /** A `step-end` part's `snapshot` or `turn.snapshot()`, as it was or through JSON. */
+  readonly snapshot: TurnSnapshot;
+};
+
 /** What a `requiredTools` function is told before each step. */
 export interface RequiredToolsState {
   /** The step about to start, 0-based. */
@@ -229,16 +242,8 @@ export interface RequiredToolsState {
 export type RequiredToolsFunction = (state: RequiredToolsState) => readonly string[];
 
 /** One finished provider step, as `result.steps` reports it. */
-export interface TurnStepRecord {
-  readonly stepIndex: number;
-  /** The step-start visible set, in request order. */
-  readonly visible: readonly string[];
-  /** Provider attempts the step took (1 without retries). */
-  readonly attempts: number;
-  readonly text: string;
-  readonly finishReason: string;
-  readonly toolResults: readonly TurnToolResult[];
-}
+/** One step the model answered (the machine's record of it; see machines/turn-types.ts). */
+export type { TurnStepRecord } from '../../machines/turn-types.js';
 
 /** How a turn ended. `result` resolves with this and never rejects for a failed turn. */
 export interface TurnResult {
@@ -280,6 +285,13 @@ export interface Turn {
   readonly result: Promise<TurnResult>;
   /** Ends the turn in `cancelled` (no-op once it has ended). */
   cancel(reason?: string): void;
+  /**
+   * The turn's snapshot at its latest step boundary (C28), the same the last `step-end` part
+   * carries: plain JSON, to continue the turn with `runtime.resume({ snapshot, model })` in this
+   * process or another. `undefined` before the first boundary; after the turn ended, the one of
+   * its last boundary it went on from (resuming that one runs its remaining steps again).
+   */
+  snapshot(): TurnSnapshot | undefined;
   /** The xstate actor running this turn, for inspection. */
   readonly actor: AnyActorRef;
 }

@@ -1,3 +1,4 @@
+import type { TurnSnapshot } from './turn-snapshot.js';
 import type { TurnToolResult } from '../../machines/turn-types.js';
 
 /**
@@ -15,7 +16,9 @@ import type { TurnToolResult } from '../../machines/turn-types.js';
  * - `search`: a `tool_search` call finished (C21): query, limits, ranked, activated, skipped.
  * - `activation`: names a search added to `pending`; visible from the next step on (C13).
  * - `retry`: a provider request failed with a retryable error; the next attempt comes after `delayMs`.
- * - `step-end`: the step settled.
+ * - `step-end`: the step settled. `snapshot` is the turn's state at that step boundary (C28), to
+ *   continue it elsewhere with `runtime.resume({ snapshot, model })`; absent on the step the
+ *   turn ended with. It is converted to JSON when first read.
  * - `turn-end`: the turn reached a final state (same data as `result`'s status and reason).
  */
 export type TurnStreamPart =
@@ -32,7 +35,7 @@ export type TurnStreamPart =
   | ({ type: 'search'; stepIndex: number; toolCallId: string } & SearchRecord)
   | { type: 'activation'; stepIndex: number; names: readonly string[] }
   | { type: 'retry'; stepIndex: number; attempt: number; delayMs: number; error: string }
-  | { type: 'step-end'; stepIndex: number; finishReason: string }
+  | { type: 'step-end'; stepIndex: number; finishReason: string; readonly snapshot?: TurnSnapshot }
   | { type: 'turn-end'; status: 'completed' | 'failed' | 'cancelled'; reason: string };
 
 /** What one `tool_search` call did (C21). */

@@ -23,6 +23,8 @@ export interface TurnStartRecord extends RecordBase {
   readonly deferredTools: number;
   readonly requiredTools: readonly string[];
   readonly offersToolSearch: boolean;
+  /** Set when the turn was resumed from a snapshot (C28): the step it continued at. */
+  readonly resumedAtStep?: number;
 }
 
 /** A provider request is about to go out (one per attempt; a retry repeats it with `attempt` + 1). C21. */

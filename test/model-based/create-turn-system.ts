@@ -33,6 +33,8 @@ export function createModelRuntime(hooks: {
   readonly execute?: (toolName: string, toolCallId: string) => void;
   readonly permission?: PermissionCheck;
   readonly now?: () => number;
+  /** Default: 2 attempts, the retry after 1,000 ms (the fake timers of the path runs pass it). */
+  readonly retry?: { readonly maxAttempts: number; readonly initialDelayMs: number };
 } = {}): ToolSearchRuntime {
   const recorded = (toolName: string) => async (_input: unknown, { toolCallId }: { toolCallId: string }) => {
     hooks.execute?.(toolName, toolCallId);
@@ -48,7 +50,7 @@ export function createModelRuntime(hooks: {
     groups: { browser: [...MODEL_CATALOG.deferred] },
     direct: [...MODEL_CATALOG.direct],
     maxSteps: MAX_STEPS,
-    retry: RETRY,
+    retry: hooks.retry ?? RETRY,
     ...(hooks.permission === undefined ? {} : { permission: hooks.permission }),
     ...(hooks.now === undefined ? {} : { now: hooks.now }),
     generateId: () => 'model',

@@ -208,8 +208,12 @@ export function requiredAt(scenario: TurnScenario, step: number): readonly strin
   return required;
 }
 
-/** Runs a scenario on a fresh runtime, through `streamText` and the scripted model. */
-export async function runScenario(scenario: TurnScenario): Promise<TurnObservation> {
+/**
+ * A scenario's runtime (a fresh one), its model script and the `send()` input of its turn
+ * (without the model): what {@link runScenario} runs, and what a resume test runs again.
+ * `options.now` replaces the runtime's clock (e.g. `() => 0` so two runs report equal durations).
+ */
+export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: () => number } = {}) {
   const { catalog } = scenario;
   const executed: { toolName: string; toolCallId: string }[] = [];
   const tools: ToolSet = Object.fromEntries(
@@ -235,6 +239,7 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
     retry: { maxAttempts: scenario.maxAttempts, initialDelayMs: 0 },
     permission: (request) =>
       catalog.denied.includes(request.toolName) ? { type: 'deny', reason: 'the scenario denies it' } : { type: 'allow' },
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
 
   const script: ScriptedStep[] = [];
@@ -256,6 +261,18 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
     script.push({ toolCalls });
     scriptSteps.push(stepIndex);
   });
+  const sendInput = {
+    prompt: 'go',
+    ...(catalog.ceiling === undefined ? {} : { boundTools: catalog.ceiling }),
+    requiredTools: ({ stepIndex }: { stepIndex: number }) => requiredAt(scenario, stepIndex),
+  };
+  return { runtime, script, scriptSteps, callsByStep, executed, sendInput };
+}
+
+/** Runs a scenario on a fresh runtime, through `streamText` and the scripted model. */
+export async function runScenario(scenario: TurnScenario): Promise<TurnObservation> {
+  const { catalog } = scenario;
+  const { runtime, script, scriptSteps, callsByStep, executed } = scenarioSetup(scenario);
 
   const scripted = createScriptedModel({ steps: script });
   const snapshots: { status: string; active: string[]; pending: string[] }[] = [];

@@ -1,0 +1,135 @@
+import { setMaxListeners } from 'node:events';
+import type { ModelMessage } from 'ai';
+import { activationsOf, TOOL_SEARCH_NAME, type TurnContext, type TurnEvent } from '../../machines/turn-machine.js';
+import type { ExecuteToolCallsInput } from '../../machines/turn-types.js';
+import type { TurnCodeMode } from '../code-mode/create-turn-code-mode.js';
+import { checkAvailability } from '../execution/check-availability.js';
+import { executeToolCall } from '../execution/execute-tool-call.js';
+import type { ToolOrigin } from '../execution/permission.js';
+import type { StepExecutionContext } from '../execution/step-execution-context.js';
+import { errorModelOutput } from '../execution/to-model-output.js';
+import { toToolMessage } from '../execution/to-tool-message.js';
+import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
+import type { TurnBinding } from './create-turn-binding.js';
+import { createStepSearch } from './create-step-search.js';
+import type { TurnRecorder } from './create-turn-recorder.js';
+import type { RequiredToolsState } from './runtime-options.js';
+import type { RuntimeShared } from './runtime-shared.js';
+import { turnErrorOf } from './turn-error-of.js';
+
+/** `{ at }` from the runtime's clock, or nothing when the clock itself throws (the turn must still end). */
+export function timeOf(now: () => number): { at?: number } {
+  try {
+    return { at: now() };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * How a visible tool of a step came to be visible, given that step's R; for the permission
+ * check and telemetry (`search`, `required`, `direct`, `discovered`).
+ */
+export function originIn(direct: ReadonlySet<string>, required: readonly string[]): (name: string) => ToolOrigin {
+  return (name) => (name === TOOL_SEARCH_NAME ? 'search' : required.includes(name) ? 'required' : direct.has(name) ? 'direct' : 'discovered');
+}
+
+/**
+ * The `executeToolCalls` of one turn (the machine's invoked callback actor): runs every call of
+ * the step in parallel through the one pipeline (C4) against the step-start visible set (C14),
+ * and reports to the machine — `TOOL_CALL_STARTED` and `TOOL_RESULT` per call (so a turn that
+ * ends mid-step keeps every result in its context), `ACTIVATE` / `SEARCH_DONE` from searches,
+ * then `TOOL_CALLS_SETTLED` with the results, the tool message and R for the next step, or
+ * `TOOL_EXECUTION_FAILED` when the runtime's own code (or a `requiredTools` function) broke.
+ * The returned cleanup aborts the calls still running when the actor is stopped.
+ */
+export function createStepExecutor(options: {
+  readonly shared: RuntimeShared;
+  readonly binding: TurnBinding;
+  readonly codeMode: TurnCodeMode | undefined;
+  readonly recorder: TurnRecorder;
+  /** R of a step, from the state it starts with; throws a RequiredToolsError to fail the turn. */
+  readonly requiredTools: (state: RequiredToolsState) => readonly string[];
+  /** The turn actor's current context (read, never written: the machine owns it). */
+  readonly machineContext: () => TurnContext;
+}): (step: ExecuteToolCallsInput, sendBack: (event: TurnEvent) => void) => () => void {
+  const { shared, binding, codeMode, recorder } = options;
+  const directSet = new Set(binding.direct);
+  const boundSet = new Set(binding.bound);
+  return (step, sendBack) => {
+    const controller = new AbortController();
+    // Each call of the step (and each nested call of code mode) listens to this signal while it
+    // runs and stops when it settles: many parallel calls are many listeners, not a leak, so
+    // Node's warning past 10 ("MaxListenersExceededWarning") is turned off for it.
+    setMaxListeners(0, controller.signal);
+    /** Set when every call settled: stopping the actor then has nothing to abort (and skips building an Error per step). */
+    let settledAll = false;
+    const originOf = originIn(directSet, step.required);
+    const context: StepExecutionContext = {
+      turnId: step.turnId,
+      stepIndex: step.stepIndex,
+      visible: new Set(step.visible),
+      resolveTool: codeMode === undefined ? binding.resolveTool : (name) => codeMode.resolveTool(name, context),
+      bound: binding.bound,
+      offersToolSearch: binding.offerSearch,
+      originOf,
+      isPendingActivation: (name) => options.machineContext().pending.includes(name),
+      runSearch: createStepSearch({
+        shared,
+        binding,
+        required: step.required,
+        activationState: options.machineContext,
+        sendBack,
+      }),
+      permission: shared.permission,
+      pipeline: shared.pipeline,
+      messages: (options.machineContext().messages as ModelMessage[]).slice(0, -1),
+      abortSignal: controller.signal,
+      now: shared.now,
+    };
+    const telemetryOrigin = (name: string): TelemetryToolOrigin =>
+      context.visible.has(name) ? originOf(name) : boundSet.has(name) ? 'hidden' : 'unknown';
+    void (async () => {
+      const settled = await Promise.all(
+        step.toolCalls.map(async (call) => {
+          sendBack({ type: 'TOOL_CALL_STARTED', toolCallId: call.toolCallId, at: shared.now() });
+          recorder.toolExecutionStart(step.stepIndex, call, telemetryOrigin(call.toolName));
+          const result = await executeToolCall({ call, context });
+          if (!controller.signal.aborted) {
+            sendBack({ type: 'TOOL_RESULT', result });
+            if (result.outcome !== 'rejected-hidden') recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));
+          }
+          return result;
+        }),
+      );
+      if (controller.signal.aborted) return;
+      // The rejection was decided on the step-start snapshot (C14); only its wording waits for the
+      // step's searches, so a tool a parallel search just loaded is named as callable next step.
+      const results = settled.map((result) => {
+        if (result.outcome !== 'rejected-hidden') return result;
+        const message = checkAvailability(result.toolName, context)?.message ?? String(result.output);
+        const rejected = { ...result, output: message, modelOutput: errorModelOutput(message) };
+        recorder.toolResult(step.stepIndex, rejected, telemetryOrigin(result.toolName));
+        return rejected;
+      });
+      const message = toToolMessage(results);
+      const machine = options.machineContext();
+      // R for the next step, from the state it will start with; a function that throws fails the
+      // turn, and the machine then closes the step with its results
+      const required = options.requiredTools({
+        stepIndex: step.stepIndex + 1,
+        active: activationsOf(machine),
+        messages: [...(machine.messages as ModelMessage[]), message],
+      });
+      settledAll = true;
+      sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [message], required });
+    })().catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      // a RequiredToolsError keeps its name; anything else here is a bug of the execution step
+      sendBack({ type: 'TOOL_EXECUTION_FAILED', error: turnErrorOf(error, 'ToolExecutionError'), ...timeOf(shared.now) });
+    });
+    return () => {
+      if (!settledAll) controller.abort(new Error('The turn was cancelled.'));
+    };
+  };
+}
