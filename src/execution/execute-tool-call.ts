@@ -33,7 +33,7 @@ import { validateToolInput } from './validate-tool-input.js';
 export async function executeToolCall(options: {
   readonly call: TurnToolCall;
   readonly context: StepExecutionContext;
-  /** The call's operation id; default: the runtime's `operationId` option (`${turnId}:${toolCallId}`). */
+  /** The call's operation id; default: the runtime's `operationId` option (`${turnId}:${stepIndex}:${toolCallId}`, C29). */
   readonly operationId?: string;
 }): Promise<TurnToolResult> {
   const { call, context } = options;

@@ -108,7 +108,8 @@ export interface ToolSearchRuntimeOptions {
   readonly journal?: ExecutionJournal;
   /**
    * Derives a call's operation id, the journal key; it must be stable across a retry of the
-   * same call and unique across calls. Default: `${turnId}:${toolCallId}`.
+   * same call and unique across calls. Default: `${turnId}:${stepIndex}:${toolCallId}` (C29's
+   * idempotency key; a provider may repeat call ids in different steps of a turn).
    */
   readonly operationId?: (request: OperationIdRequest) => string;
   /**

@@ -9,6 +9,7 @@ import { createTurnCodeMode } from '../code-mode/create-turn-code-mode.js';
 import { recordNestedCalls } from '../code-mode/record-nested-calls.js';
 import { checkAvailability } from '../execution/check-availability.js';
 import { executeToolCall } from '../execution/execute-tool-call.js';
+import { duplicateCallResult } from '../execution/duplicate-call-result.js';
 import type { ToolOrigin } from '../execution/permission.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
 import { errorModelOutput } from '../execution/to-model-output.js';
@@ -26,6 +27,7 @@ import { createTurnInspector } from './create-turn-inspector.js';
 import { createTurnRecorder } from './create-turn-recorder.js';
 import { listenToAbort } from './listen-to-abort.js';
 import { turnErrorOf } from './turn-error-of.js';
+import { uniqueStepCallIds } from './unique-step-call-ids.js';
 import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
 import { stateValueToString } from '../telemetry/state-value-to-string.js';
 
@@ -102,7 +104,8 @@ export function startTurn(
       visible: step.visible,
       schemaChars: Object.fromEntries(step.visible.map((name) => [name, (codeMode ?? binding).schemaCharsOf(name)])),
     });
-    const response = await callProvider({
+    // a call id repeated within the step is renamed before anything records it, so every call has one result (C29)
+    const response = uniqueStepCallIds(await callProvider({
       model: input.model,
       instructions,
       messages: step.messages as ModelMessage[],
@@ -110,7 +113,7 @@ export function startTurn(
       visible: step.visible,
       abortSignal: signal,
       onTextDelta: (text) => recorder.textDelta(step.stepIndex, step.attempt, text),
-    });
+    }));
     usage = addUsage(usage, response.usage);
     for (const call of response.toolCalls) recorder.toolCall(step.stepIndex, call);
     if (response.toolCalls.length === 0) {
@@ -167,7 +170,7 @@ export function startTurn(
         step.toolCalls.map(async (call) => {
           runningStep?.startedAt.set(call.toolCallId, shared.now());
           recorder.toolExecutionStart(step.stepIndex, call, telemetryOrigin(call.toolName));
-          const result = await executeToolCall({ call, context });
+          const result = call.duplicateOf === undefined ? await executeToolCall({ call, context }) : duplicateCallResult(call);
           if (!controller.signal.aborted) {
             runningStep?.settled.set(call.toolCallId, result);
             if (result.outcome !== 'rejected-hidden') recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));
