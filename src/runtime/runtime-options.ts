@@ -94,9 +94,10 @@ export interface ToolSearchRuntimeOptions {
    */
   readonly permission?: PermissionCheck;
   /**
-   * Decides the calls `permission` answered `ask` for (e.g. by asking a person), within
+   * Decides the calls `permission` answered `ask` for, and those whose tool's `needsApproval`
+   * is `true` or returns true for the input (e.g. by asking a person), within
    * `timeout.approvalMs`. Missing, throwing, or too slow: the call is denied, with the reason.
-   * Default: none (every `ask` is denied).
+   * Default: none (every `ask` and every call that needs approval is denied).
    */
   readonly approver?: ToolApprover;
   /**
