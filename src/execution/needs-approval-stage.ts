@@ -9,7 +9,7 @@ import type { StepExecutionContext } from './step-execution-context.js';
  * tool author's demand that a person approves the call — means "ask". `true`, or a function
  * `(input, { toolCallId, messages, context })` that returns or resolves to a truthy value for
  * this call's validated input (a copy of it), sends the call to the runtime's `approver`, with
- * the reason `<tool> requires approval (…)`, under `timeout.approvalMs` like any `ask`; the
+ * the reason `<tool> requires approval…: its needsApproval …`, under `timeout.approvalMs` like any `ask`; the
  * approver's `deny` denies. `false`, `undefined` or a falsy answer: the call goes on.
  *
  * Runs only for a call the permission check let through without an approver: a permission
@@ -38,7 +38,7 @@ export async function needsApprovalStage(options: {
   if (approver === undefined) {
     return {
       type: 'deny',
-      reason: `${demand.reason} and no approver is configured: pass an approver to createToolSearchRuntime({ approver }) to decide such calls`,
+      reason: `${demand.reason}, and no approver is configured: to approve such calls, set the approver option of createToolSearchRuntime`,
     };
   }
   return askPermission({
@@ -62,7 +62,7 @@ type Demand = { readonly type: 'allow'; readonly approved: false } | { readonly 
 async function approvalDemand(tool: Tool, call: TurnToolCall, input: unknown, context: StepExecutionContext): Promise<Demand> {
   const needsApproval: unknown = (tool as { needsApproval?: unknown }).needsApproval;
   if (typeof needsApproval !== 'function') {
-    return needsApproval ? { type: 'ask', reason: `${call.toolName} requires approval (needsApproval: true)` } : { type: 'allow', approved: false };
+    return needsApproval ? { type: 'ask', reason: `${call.toolName} requires approval: its needsApproval is true` } : { type: 'allow', approved: false };
   }
   const timeoutMs = context.pipeline.timeoutMsOf(call.toolName);
   const failed = (why: string): Demand => ({ type: 'deny', reason: `${call.toolName}'s needsApproval ${why}, so the call did not run` });
@@ -78,7 +78,7 @@ async function approvalDemand(tool: Tool, call: TurnToolCall, input: unknown, co
     });
     if (run.timedOut) return failed(`did not answer within ${timeoutMs} ms`);
     if (context.abortSignal.aborted) return failed('was stopped: the turn ended');
-    return run.value ? { type: 'ask', reason: `${call.toolName} requires approval for this input (its needsApproval returned true)` } : { type: 'allow', approved: false };
+    return run.value ? { type: 'ask', reason: `${call.toolName} requires approval for this input: its needsApproval returned true` } : { type: 'allow', approved: false };
   } catch (error) {
     return failed(`failed: ${readable(error)}`);
   }

@@ -38,8 +38,8 @@ export type PermissionCheck = (request: PermissionRequest) => PermissionDecision
 export interface ApprovalRequest extends PermissionRequest {
   /**
    * The `reason` of the `ask` decision, when the permission check gave one; for a call whose
-   * tool's `needsApproval` asks, `<tool> requires approval (needsApproval: true)` or
-   * `<tool> requires approval for this input (its needsApproval returned true)`.
+   * tool's `needsApproval` asks, `<tool> requires approval: its needsApproval is true` or
+   * `<tool> requires approval for this input: its needsApproval returned true`.
    */
   readonly reason: string | undefined;
   /**

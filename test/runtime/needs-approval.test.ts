@@ -57,8 +57,8 @@ describe('needsApproval: the tool asks for approval (C4)', () => {
     const result = await runtime.send({ model: oneStep(call('delete_repo', { repo: 'acme/scratch' }, 'a'), call('delete_repo', { repo: 'acme/prod' }, 'b'), call('list_repos', { owner: 'acme' }, 'c')).model, prompt: 'clean up' }).result;
 
     expect(asked.map(summary)).toEqual([
-      { toolName: 'delete_repo', toolCallId: 'a', reason: 'delete_repo requires approval (needsApproval: true)', origin: 'direct' },
-      { toolName: 'delete_repo', toolCallId: 'b', reason: 'delete_repo requires approval (needsApproval: true)', origin: 'direct' },
+      { toolName: 'delete_repo', toolCallId: 'a', reason: 'delete_repo requires approval: its needsApproval is true', origin: 'direct' },
+      { toolName: 'delete_repo', toolCallId: 'b', reason: 'delete_repo requires approval: its needsApproval is true', origin: 'direct' },
     ]);
     expect(asked[0]!.input).toEqual({ repo: 'acme/scratch' });
     // the calls of a step run in parallel: a call that waits for approval may finish after another
@@ -83,11 +83,33 @@ describe('needsApproval: the tool asks for approval (C4)', () => {
     expect(result.steps[0]!.toolResults[0]).toMatchObject({
       outcome: 'denied',
       output:
-        'Permission denied for delete_repo: delete_repo requires approval (needsApproval: true) and no approver is configured: pass an approver to createToolSearchRuntime({ approver }) to decide such calls',
+        'Permission denied for delete_repo: delete_repo requires approval: its needsApproval is true, and no approver is configured: to approve such calls, set the approver option of createToolSearchRuntime',
     });
     expect(result.steps[0]!.toolResults[0]!.operationId).toBeUndefined();
     expect(JSON.stringify(scripted.requests[1]!.prompt)).toContain('no approver is configured');
     expect(result.status).toBe('completed');
+  });
+
+  it('the approver of a call that needs approval has timeout.approvalMs, like any ask: then the call is denied and the approver’s signal fires', async () => {
+    const log: Log = [];
+    const signals: AbortSignal[] = [];
+    const runtime = createToolSearchRuntime({
+      tools: repoTools(log),
+      direct: DIRECT,
+      timeout: { approvalMs: 30 },
+      approver: ({ abortSignal }) => {
+        signals.push(abortSignal);
+        return new Promise(() => undefined);
+      },
+    });
+    const result = await runtime.send({ model: oneStep(call('delete_repo', { repo: 'acme/old' }, 'a')).model, prompt: 'go' }).result;
+
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({
+      outcome: 'denied',
+      output: 'Permission denied for delete_repo: the call needs approval (delete_repo requires approval: its needsApproval is true) and none came within 30 ms',
+    });
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+    expect(log).toEqual([]);
   });
 
   it('the function form decides per input: it gets a copy of the validated input, the call id and the messages; true asks, false runs without asking', async () => {
@@ -105,7 +127,7 @@ describe('needsApproval: the tool asks for approval (C4)', () => {
     ]);
     expect(decided[0]!.messages).toEqual([{ role: 'user', content: 'pay' }]);
     expect(asked.map(summary)).toEqual([
-      { toolName: 'transfer_funds', toolCallId: 'large', reason: 'transfer_funds requires approval for this input (its needsApproval returned true)', origin: 'direct' },
+      { toolName: 'transfer_funds', toolCallId: 'large', reason: 'transfer_funds requires approval for this input: its needsApproval returned true', origin: 'direct' },
     ]);
     expect(log).toEqual([
       { toolName: 'transfer_funds', input: small },
@@ -130,8 +152,8 @@ describe('needsApproval: the tool asks for approval (C4)', () => {
 
     expect(await outcomes('allow')).toEqual({
       asked: [
-        ['a', 'delete_repo requires approval (needsApproval: true)'],
-        ['b', 'transfer_funds requires approval for this input (its needsApproval returned true)'],
+        ['a', 'delete_repo requires approval: its needsApproval is true'],
+        ['b', 'transfer_funds requires approval for this input: its needsApproval returned true'],
       ],
       decided: 1,
       ran: ['delete_repo', 'transfer_funds'],
@@ -214,8 +236,8 @@ describe('needsApproval across the kinds of tools (C4)', () => {
 
     expect(result.activated).toEqual(expect.arrayContaining(['delete_repo', 'ui_wipe_canvas']));
     expect(asked.map(summary)).toEqual([
-      { toolName: 'delete_repo', toolCallId: 'a', reason: 'delete_repo requires approval (needsApproval: true)', origin: 'discovered' },
-      { toolName: 'ui_wipe_canvas', toolCallId: 'b', reason: 'ui_wipe_canvas requires approval for this input (its needsApproval returned true)', origin: 'discovered' },
+      { toolName: 'delete_repo', toolCallId: 'a', reason: 'delete_repo requires approval: its needsApproval is true', origin: 'discovered' },
+      { toolName: 'ui_wipe_canvas', toolCallId: 'b', reason: 'ui_wipe_canvas requires approval for this input: its needsApproval returned true', origin: 'discovered' },
     ]);
     expect(result.steps[1]!.toolResults.map((entry) => entry.outcome)).toEqual(['denied', 'ok', 'ok']);
     expect(inAnyOrder(log)).toEqual(inAnyOrder([
@@ -236,12 +258,12 @@ describe('needsApproval across the kinds of tools (C4)', () => {
     const asked: ApprovalRequest[] = [];
 
     const approved = await run(recordingApprover(asked));
-    expect(asked.map(summary)).toEqual([{ toolName: 'delete_repo', toolCallId: 'code/1', reason: 'delete_repo requires approval (needsApproval: true)', origin: 'direct' }]);
+    expect(asked.map(summary)).toEqual([{ toolName: 'delete_repo', toolCallId: 'code/1', reason: 'delete_repo requires approval: its needsApproval is true', origin: 'direct' }]);
     expect(approved.log).toEqual([{ toolName: 'delete_repo', input: { repo: 'acme/old' } }]);
     expect(approved.output).toMatchObject({ result: 'delete_repo done' });
 
     const unapproved = await run(undefined);
     expect(unapproved.log).toEqual([]);
-    expect(unapproved.output).toMatchObject({ result: expect.stringContaining('Permission denied for delete_repo: delete_repo requires approval (needsApproval: true) and no approver is configured') });
+    expect(unapproved.output).toMatchObject({ result: expect.stringContaining('Permission denied for delete_repo: delete_repo requires approval: its needsApproval is true, and no approver is configured') });
   });
 });
