@@ -60,7 +60,12 @@ export async function needsApprovalStage(options: {
 type Demand = { readonly type: 'allow'; readonly approved: false } | { readonly type: 'deny'; readonly reason: string } | { readonly type: 'ask'; readonly reason: string };
 
 async function approvalDemand(tool: Tool, call: TurnToolCall, input: unknown, context: StepExecutionContext): Promise<Demand> {
-  const needsApproval: unknown = (tool as { needsApproval?: unknown }).needsApproval;
+  let needsApproval: unknown;
+  try {
+    needsApproval = (tool as { needsApproval?: unknown }).needsApproval;
+  } catch (error) {
+    return { type: 'deny', reason: `${call.toolName}'s needsApproval could not be read (${readable(error)}), so the call did not run` };
+  }
   if (typeof needsApproval !== 'function') {
     return needsApproval ? { type: 'ask', reason: `${call.toolName} requires approval: its needsApproval is true` } : { type: 'allow', approved: false };
   }
