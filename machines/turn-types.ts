@@ -7,7 +7,10 @@
 
 /** One tool call the model produced in a step, as the runtime parsed it. */
 export interface TurnToolCall {
-  /** Provider-assigned id, unique within the turn. */
+  /**
+   * Provider-assigned id, unique within its step (a provider may repeat it in another step of
+   * the turn). A repeat within one step is renamed by the runtime, see `duplicateOf`.
+   */
   readonly toolCallId: string;
   /** The name the model called: not necessarily a bound or visible tool. */
   readonly toolName: string;
@@ -15,6 +18,12 @@ export interface TurnToolCall {
   readonly input: unknown;
   /** True when the model's input was not valid JSON (then `input` is the raw text). */
   readonly unparsableInput?: boolean;
+  /**
+   * Set when an earlier call of the same step had this id: the provider's id, while
+   * `toolCallId` is the runtime's `<id>_dup<n>`. Such a call never runs; its result is a tool
+   * error saying the id was a duplicate.
+   */
+  readonly duplicateOf?: string;
 }
 
 /** How one tool call ended. Failures are data (C4, STYLE 9), never exceptions. */

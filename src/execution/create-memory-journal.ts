@@ -14,7 +14,7 @@ export const DEFAULT_MEMORY_JOURNAL_MAX_ENTRIES = 1_000;
 
 /**
  * An {@link ExecutionJournal} in memory: it lets a step retried in the same process (the same
- * turn id and tool call ids) skip calls that completed, and is lost with the process. For
+ * turn id, step index and tool call ids) skip calls that completed, and is lost with the process. For
  * retries after a real crash, give the runtime a journal over durable storage.
  *
  * @param options.maxEntries entries kept (default 1,000); past it, the least recently written

@@ -8,6 +8,7 @@ import { executeStage } from './execute-stage.js';
 import { defaultOperationId } from './execution-pipeline-settings.js';
 import { inputDigest } from './input-digest.js';
 import { journalStage } from './journal-stage.js';
+import { needsApprovalStage } from './needs-approval-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 import { errorModelOutput } from './to-model-output.js';
 import { validateToolInput } from './validate-tool-input.js';
@@ -19,6 +20,9 @@ import { validateToolInput } from './validate-tool-input.js';
  * 1. availability guard against the step-start snapshot (C14)
  * 2. input validation (a message naming the bad fields)
  * 3. permission: `allow` / `deny` / `ask` (→ the approver, with its timeout)
+ * 3b. the tool's own `needsApproval` (AI SDK): `true`, or a function answering true for this
+ *    input, sends the call to the approver even after a permission `allow`; with no approver
+ *    it is denied (see needsApprovalStage)
  * 4. durable execution record: the operation id; a completed call is replayed from the journal
  * 5. execute, with the tool's timeout (its abort signal fires on timeout or cancellation)
  * 6. output bounding of what the model receives (head and tail kept, a note in between)
@@ -33,7 +37,7 @@ import { validateToolInput } from './validate-tool-input.js';
 export async function executeToolCall(options: {
   readonly call: TurnToolCall;
   readonly context: StepExecutionContext;
-  /** The call's operation id; default: the runtime's `operationId` option (`${turnId}:${toolCallId}`). */
+  /** The call's operation id; default: the runtime's `operationId` option (`${turnId}:${stepIndex}:${toolCallId}`, C29). */
   readonly operationId?: string;
 }): Promise<TurnToolResult> {
   const { call, context } = options;
@@ -87,6 +91,11 @@ export async function executeToolCall(options: {
     signal: context.abortSignal,
   });
   if (verdict.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${verdict.reason}`);
+  // 3b. the tool's own needsApproval asks the approver, even after a permission allow (not twice after an approval)
+  if (!verdict.approved) {
+    const demanded = await needsApprovalStage({ tool, call, input, context });
+    if (demanded.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${demanded.reason}`);
+  }
   // a permission answer that arrives after the turn ended must not start the tool (C17)
   if (context.abortSignal.aborted) return finish('cancelled', `The turn ended before ${call.toolName} started; it did not run.`);
 

@@ -1,8 +1,8 @@
 /**
  * The durable execution record (C4): before a tool runs, the pipeline writes a `started`
  * entry under the call's operation id; when it has a result, a `completed` entry with that
- * result. When a step is retried after a crash (the same turn id and tool call ids, so the same
- * operation ids), a call whose `completed` entry matches (same tool, same input) is not run
+ * result. When a step is retried after a crash (the same turn id, step index and tool call ids,
+ * so the same operation ids), a call whose `completed` entry matches (same tool, same input) is not run
  * again: the journal's result is returned, marked `replayed: true`. A call with only a
  * `started` entry (it was running when the process died) runs again: execution is at least
  * once, exactly once only for completed calls.
@@ -20,7 +20,7 @@ export interface ExecutionJournal {
 
 /** Which call an entry belongs to. */
 export interface JournaledCall {
-  /** Stable id of the call: `${turnId}:${toolCallId}` unless the runtime's `operationId` option says otherwise. */
+  /** Stable id of the call: `${turnId}:${stepIndex}:${toolCallId}` (C29) unless the runtime's `operationId` option says otherwise. */
   readonly operationId: string;
   readonly turnId: string;
   readonly stepIndex: number;

@@ -25,7 +25,9 @@ export const DEFAULT_TIMEOUTS: TimeoutOptions = Object.freeze({ toolMs: 120_000,
 /** What the `operationId` option is given to derive a call's operation id. */
 export interface OperationIdRequest {
   readonly turnId: string;
+  /** The step of the turn the call belongs to, from 0. */
   readonly stepIndex: number;
+  /** The provider's call id: unique within the step, possibly repeated in another step. */
   readonly toolCallId: string;
   readonly toolName: string;
   readonly input: unknown;
@@ -57,8 +59,15 @@ export interface ExecutionPipelineSettings {
 /** The largest delay `setTimeout` honours, in ms (2^31 − 1). */
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
-/** `${turnId}:${toolCallId}`: stable across a retry of the same turn, unique within it. */
-export const defaultOperationId = ({ turnId, toolCallId }: OperationIdRequest): string => `${turnId}:${toolCallId}`;
+/**
+ * The default operation id, `${turnId}:${stepIndex}:${toolCallId}`: the call's idempotency key
+ * of C29. A call is the turn, the step and the provider's call id together, because providers
+ * that number calls per response (every step's first call is `call_0`) repeat call ids across
+ * the steps of a turn. Stable across a genuine retry of the same call (a provider retry of the
+ * step, or a re-run of the same turn), different for a call of another step; within one step the
+ * runtime keeps call ids unique (a repeated one is answered as a duplicate and never runs).
+ */
+export const defaultOperationId = ({ turnId, stepIndex, toolCallId }: OperationIdRequest): string => `${turnId}:${stepIndex}:${toolCallId}`;
 
 /**
  * Applies the pipeline defaults and checks the values: `journal` a fresh

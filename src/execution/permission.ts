@@ -28,13 +28,19 @@ export type PermissionDecision =
  * The runtime's `permission` option: asked for every call, direct and discovered alike (C4),
  * after input validation and before the durable execution record and `execute`. May be async.
  * A check that throws or returns something else counts as `deny`, with the thrown message as
- * the reason.
+ * the reason. `deny` ends the call even when its tool has `needsApproval`; `allow` does not skip
+ * a tool's `needsApproval` (the call still goes to the approver, see needsApprovalStage); an
+ * `ask` the approver allows is not asked again for `needsApproval`.
  */
 export type PermissionCheck = (request: PermissionRequest) => PermissionDecision | Promise<PermissionDecision>;
 
 /** What the `approver` is asked: the permission request, why approval is needed, and a signal. */
 export interface ApprovalRequest extends PermissionRequest {
-  /** The `reason` of the `ask` decision, when the permission check gave one. */
+  /**
+   * The `reason` of the `ask` decision, when the permission check gave one; for a call whose
+   * tool's `needsApproval` asks, `<tool> requires approval: its needsApproval is true` or
+   * `<tool> requires approval for this input: its needsApproval returned true`.
+   */
   readonly reason: string | undefined;
   /**
    * Aborted when the approval times out (`timeout.approvalMs`) or the turn ends: stop waiting
@@ -48,6 +54,7 @@ export type ApprovalDecision = { readonly type: 'allow' } | { readonly type: 'de
 
 /**
  * The runtime's `approver` option: decides the calls the permission check answered `ask` for,
+ * and the calls whose tool's AI SDK `needsApproval` asks (after a permission `allow`),
  * typically by asking a person. Async. An approver that is missing, throws, rejects, answers
  * anything but `allow` / `deny`, or does not answer within `timeout.approvalMs` denies the call,
  * and the denial's reason says which.

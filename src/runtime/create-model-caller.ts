@@ -2,11 +2,13 @@ import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { CallModelInput, ModelStepOutput } from '../../machines/turn-types.js';
 import { callModelStep } from './call-model-step.js';
 import type { TurnRecorder } from './create-turn-recorder.js';
+import { uniqueStepCallIds } from './unique-step-call-ids.js';
 
 /**
  * The `callModel` of one turn (the machine's invoked actor, design.md): records `step-start`
  * with the step's frozen visible set and each definition's characters (C21), makes the one
- * `streamText` call of the step (callModelStep, or the test seam), and records its tool calls.
+ * `streamText` call of the step (callModelStep, or the test seam), renames a call id repeated
+ * within the step (uniqueStepCallIds), and records its tool calls.
  * What the step produced goes back to the machine as the actor's output; nothing is kept here.
  *
  * @throws the provider's error, which the machine turns into a retry or a failed turn (C16).
@@ -31,7 +33,8 @@ export function createModelCaller(options: {
       visible: step.visible,
       schemaChars: Object.fromEntries(step.visible.map((name) => [name, options.schemaCharsOf(name)])),
     });
-    const response = await callProvider({
+    // a call id repeated within the step is renamed before anything records it, so every call has one result (C29)
+    const response = uniqueStepCallIds(await callProvider({
       model: options.model,
       instructions: options.instructions,
       messages: step.messages as ModelMessage[],
@@ -39,7 +42,7 @@ export function createModelCaller(options: {
       visible: step.visible,
       abortSignal: signal,
       onTextDelta: (text) => recorder.textDelta(step.stepIndex, step.attempt, text),
-    });
+    }));
     for (const call of response.toolCalls) recorder.toolCall(step.stepIndex, call);
     return response;
   };

@@ -4,6 +4,7 @@ import { activationsOf, TOOL_SEARCH_NAME, type TurnContext, type TurnEvent } fro
 import type { ExecuteToolCallsInput } from '../../machines/turn-types.js';
 import type { TurnCodeMode } from '../code-mode/create-turn-code-mode.js';
 import { checkAvailability } from '../execution/check-availability.js';
+import { duplicateCallResult } from '../execution/duplicate-call-result.js';
 import { executeToolCall } from '../execution/execute-tool-call.js';
 import type { ToolOrigin } from '../execution/permission.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
@@ -94,7 +95,7 @@ export function createStepExecutor(options: {
         step.toolCalls.map(async (call) => {
           sendBack({ type: 'TOOL_CALL_STARTED', toolCallId: call.toolCallId, at: shared.now() });
           recorder.toolExecutionStart(step.stepIndex, call, telemetryOrigin(call.toolName));
-          const result = await executeToolCall({ call, context });
+          const result = call.duplicateOf === undefined ? await executeToolCall({ call, context }) : duplicateCallResult(call);
           if (!controller.signal.aborted) {
             sendBack({ type: 'TOOL_RESULT', result });
             if (result.outcome !== 'rejected-hidden') recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));

@@ -95,9 +95,10 @@ export interface ToolSearchRuntimeOptions {
    */
   readonly permission?: PermissionCheck;
   /**
-   * Decides the calls `permission` answered `ask` for (e.g. by asking a person), within
+   * Decides the calls `permission` answered `ask` for, and those whose tool's `needsApproval`
+   * is `true` or returns true for the input (e.g. by asking a person), within
    * `timeout.approvalMs`. Missing, throwing, or too slow: the call is denied, with the reason.
-   * Default: none (every `ask` is denied).
+   * Default: none (every `ask` and every call that needs approval is denied).
    */
   readonly approver?: ToolApprover;
   /**
@@ -109,7 +110,8 @@ export interface ToolSearchRuntimeOptions {
   readonly journal?: ExecutionJournal;
   /**
    * Derives a call's operation id, the journal key; it must be stable across a retry of the
-   * same call and unique across calls. Default: `${turnId}:${toolCallId}`.
+   * same call and unique across calls. Default: `${turnId}:${stepIndex}:${toolCallId}` (C29's
+   * idempotency key; a provider may repeat call ids in different steps of a turn).
    */
   readonly operationId?: (request: OperationIdRequest) => string;
   /**

@@ -10,7 +10,9 @@ import type { TurnToolResult } from '../../machines/turn-types.js';
  * - `text-delta`: text streamed by the model, with the `attempt` of the request it came from:
  *   when a `retry` part follows, drop that step's text of the failed attempt.
  * - `tool-call`: the model called a tool (the name may be hidden or unknown); with
- *   `parentToolCallId`, the code of that `exec` call did (code mode).
+ *   `parentToolCallId`, the code of that `exec` call did (code mode). `unparsableInput`: the
+ *   input was not valid JSON (`input` is the raw text). `duplicateOf`: an earlier call of the
+ *   step had this provider id, so this one is `<id>_dup<n>` and does not run.
  * - `tool-result`: the call crossed the execution pipeline; `outcome` says how it ended
  *   (`parentToolCallId` as on `tool-call`).
  * - `search`: a `tool_search` call finished (C21): query, limits, ranked, activated, skipped.
@@ -30,7 +32,7 @@ export type TurnStreamPart =
       schemaChars: Readonly<Record<string, number>>;
     }
   | { type: 'text-delta'; stepIndex: number; attempt: number; text: string }
-  | { type: 'tool-call'; stepIndex: number; toolCallId: string; toolName: string; input: unknown; parentToolCallId?: string }
+  | { type: 'tool-call'; stepIndex: number; toolCallId: string; toolName: string; input: unknown; parentToolCallId?: string; unparsableInput?: boolean; duplicateOf?: string }
   | ({ type: 'tool-result'; stepIndex: number; parentToolCallId?: string } & TurnToolResult)
   | ({ type: 'search'; stepIndex: number; toolCallId: string } & SearchRecord)
   | { type: 'activation'; stepIndex: number; names: readonly string[] }

@@ -22,7 +22,8 @@ export function openTelemetrySink(options: { readonly tracer?: Tracer } = {}): T
   const steps = new Map<string, Span>();
   const tools = new Map<string, Span>();
   const stepKey = (turnId: string, stepIndex: number) => `${turnId}#${stepIndex}`;
-  const toolKey = (turnId: string, toolCallId: string) => `${turnId}#${toolCallId}`;
+  // a call is its turn, step and call id: a provider may reuse a call id in another step (C29)
+  const toolKey = (turnId: string, stepIndex: number, toolCallId: string) => `${turnId}#${stepIndex}#${toolCallId}`;
   const parentContext = (span: Span | undefined) => (span === undefined ? context.active() : trace.setSpan(context.active(), span));
 
   return {
@@ -49,15 +50,15 @@ export function openTelemetrySink(options: { readonly tracer?: Tracer } = {}): T
             { startTime: record.timestamp, attributes: attributesOf(record) },
             parentContext(steps.get(stepKey(record.turnId, record.stepIndex)) ?? turns.get(record.turnId)),
           );
-          tools.set(toolKey(record.turnId, record.toolCallId), span);
+          tools.set(toolKey(record.turnId, record.stepIndex, record.toolCallId), span);
           return;
         }
         case 'search.end': {
-          tools.get(toolKey(record.turnId, record.toolCallId))?.setAttributes(attributesOf(record, `${ATTRIBUTE_PREFIX}search.`));
+          tools.get(toolKey(record.turnId, record.stepIndex, record.toolCallId))?.setAttributes(attributesOf(record, `${ATTRIBUTE_PREFIX}search.`));
           return;
         }
         case 'tool.execution.end': {
-          const key = toolKey(record.turnId, record.toolCallId);
+          const key = toolKey(record.turnId, record.stepIndex, record.toolCallId);
           const span = tools.get(key);
           if (span === undefined) return;
           span.setAttributes(attributesOf(record));

@@ -6,7 +6,7 @@ import { sseEvent, startFakeProviderServer, type FakeProviderServer, type FakeRe
  * (`event: <type>` + `data: {type, …}`): `message_start`, per content block
  * `content_block_start` → `content_block_delta` (`text_delta`, or `input_json_delta` for a
  * `tool_use` block) → `content_block_stop`, then `message_delta` with the stop reason and
- * usage, and `message_stop`. Tool call k.i gets the id `toolu_k_i`.
+ * usage, and `message_stop`. Tool call k.i gets the id `toolu_k_i` unless the reply gives one.
  */
 export async function startFakeAnthropicServer(replies: readonly FakeReply[]): Promise<FakeProviderServer> {
   return startFakeProviderServer({
@@ -37,7 +37,7 @@ export async function startFakeAnthropicServer(replies: readonly FakeReply[]): P
       } else {
         reply.toolCalls.forEach((call, blockIndex) => {
           events.push(
-            event('content_block_start', { index: blockIndex, content_block: { type: 'tool_use', id: `toolu_${index}_${blockIndex}`, name: call.name, input: {} } }),
+            event('content_block_start', { index: blockIndex, content_block: { type: 'tool_use', id: call.id ?? `toolu_${index}_${blockIndex}`, name: call.name, input: {} } }),
             event('content_block_delta', { index: blockIndex, delta: { type: 'input_json_delta', partial_json: call.arguments } }),
             event('content_block_stop', { index: blockIndex }),
           );

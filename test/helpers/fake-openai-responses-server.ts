@@ -8,7 +8,7 @@ import { sseEvent, startFakeProviderServer, type FakeProviderServer, type FakeRe
  * `response.output_item.added` → `response.output_text.delta` (message) or
  * `response.function_call_arguments.delta`/`.done` (function call) →
  * `response.output_item.done`, and `response.completed` with the usage. Tool call k.i gets
- * the item id `fc_k_i` and the call id `call_k_i`.
+ * the item id `fc_k_i` and the call id `call_k_i` (or the one the reply gives).
  */
 export async function startFakeOpenAIResponsesServer(replies: readonly FakeReply[]): Promise<FakeProviderServer> {
   return startFakeProviderServer({
@@ -42,7 +42,7 @@ export async function startFakeOpenAIResponsesServer(replies: readonly FakeReply
         output.push(done);
       } else {
         reply.toolCalls.forEach((call, outputIndex) => {
-          const item = { type: 'function_call', id: `fc_${index}_${outputIndex}`, call_id: `call_${index}_${outputIndex}`, name: call.name };
+          const item = { type: 'function_call', id: `fc_${index}_${outputIndex}`, call_id: call.id ?? `call_${index}_${outputIndex}`, name: call.name };
           const done = { ...item, arguments: call.arguments, status: 'completed' };
           events.push(
             event('response.output_item.added', { output_index: outputIndex, item: { ...item, arguments: '', status: 'in_progress' } }),

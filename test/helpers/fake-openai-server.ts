@@ -7,7 +7,7 @@ export type FakeOpenAIReply = FakeReply;
  * A local HTTP server speaking the OpenAI Chat Completions streaming protocol (SSE: `data:`
  * lines of `chat.completion.chunk` objects, then `data: [DONE]`), so the real
  * `@ai-sdk/openai` client (`openai.chat(id)`) can be tested on the wire: it answers request k
- * with `replies[k]` and records every request body. Tool call k.i gets the id `call_k_i`.
+ * with `replies[k]` and records every request body. Tool call k.i gets the id `call_k_i` unless the reply gives one.
  */
 export async function startFakeOpenAIServer(replies: readonly FakeOpenAIReply[]): Promise<FakeProviderServer> {
   return startFakeProviderServer({
@@ -28,7 +28,7 @@ export async function startFakeOpenAIServer(replies: readonly FakeOpenAIReply[])
       }
       const toolCalls = reply.toolCalls.map((call, callIndex) => ({
         index: callIndex,
-        id: `call_${index}_${callIndex}`,
+        id: call.id ?? `call_${index}_${callIndex}`,
         type: 'function',
         function: { name: call.name, arguments: call.arguments },
       }));

@@ -1,9 +1,13 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One scripted reply: tool calls (each with its arguments as the JSON text the model streams), text, or an HTTP error. */
+/**
+ * One scripted reply: tool calls (each with its arguments as the JSON text the model streams,
+ * and the call id the server gives it: default one unique per request and call), text, or an
+ * HTTP error.
+ */
 export type FakeReply =
-  | { toolCalls: { name: string; arguments: string }[] }
+  | { toolCalls: { name: string; arguments: string; id?: string }[] }
   | { text: string }
   | { status: number; body: string };
 

@@ -50,7 +50,8 @@ export function probeTool(events: StageEvent[], description: string) {
 export function probeStages(events: StageEvent[], options: { journal?: ExecutionJournal } = {}) {
   const inner = options.journal ?? createMemoryJournal();
   const store = createMemoryArtifactStore();
-  const callIdOf = (operationId: string) => operationId.slice(operationId.indexOf(':') + 1);
+  // the default operation id is `${turnId}:${stepIndex}:${toolCallId}`
+  const callIdOf = (operationId: string) => operationId.split(':').slice(2).join(':');
   const permission: PermissionCheck = ({ toolName, toolCallId }) => {
     events.push({ toolCallId, stage: 'permission' });
     if (toolName === 'tool_search') return { type: 'allow' };

@@ -78,8 +78,8 @@ describe('options.journal: a step retried after a crash does not run a completed
     await crashed.result;
     const onDisk = JSON.parse(await readFile(journalPath, 'utf8')) as Record<string, ExecutionJournalEntry>;
     expect(Object.values(onDisk).map((entry) => [entry.operationId, entry.toolName, entry.status])).toEqual([
-      ['turn-7:call-0-0', 'Write', 'completed'],
-      ['turn-7:call-0-1', 'Bash', 'started'],
+      ['turn-7:0:call-0-0', 'Write', 'completed'],
+      ['turn-7:0:call-0-1', 'Bash', 'started'],
     ]);
 
     // process 2: the same turn is retried (same turn id, the model's same tool calls)
@@ -96,8 +96,8 @@ describe('options.journal: a step retried after a crash does not run a completed
     expect(state.files).toEqual(['/srv/release.txt']); // written once
     expect(state.bashRuns).toBe(2); // it never completed, so it runs again (at least once)
     expect(retried.steps[0]!.toolResults.map(({ toolName, outcome, output, replayed, operationId }) => ({ toolName, outcome, output, replayed, operationId }))).toEqual([
-      { toolName: 'Write', outcome: 'ok', output: 'wrote /srv/release.txt (#1)', replayed: true, operationId: 'turn-7:call-0-0' },
-      { toolName: 'Bash', outcome: 'ok', output: 'ran deploy', replayed: false, operationId: 'turn-7:call-0-1' },
+      { toolName: 'Write', outcome: 'ok', output: 'wrote /srv/release.txt (#1)', replayed: true, operationId: 'turn-7:0:call-0-0' },
+      { toolName: 'Bash', outcome: 'ok', output: 'ran deploy', replayed: false, operationId: 'turn-7:0:call-0-1' },
     ]);
     expect(records.filter((record) => record.type === 'tool.execution.end').map((record) => record.type === 'tool.execution.end' && [record.toolName, record.replayed])).toEqual([
       ['Write', true],

@@ -63,7 +63,7 @@ describe('S11: direct and discovered tools cross the same permission, durable-ex
     for (const [direct, discovered] of PAIRS) expect(normalized(byCall.get(direct)!)).toEqual(normalized(byCall.get(discovered)!));
     expect(byCall.get('call-1-0')).toMatchObject({
       outcome: 'ok',
-      operationId: 'turn-s11:call-1-0',
+      operationId: 'turn-s11:1:call-1-0',
       replayed: false,
       bounded: { totalLines: 3_000, omittedLines: 1_000 },
       artifact: { id: expect.stringMatching(/^art_[0-9a-f]{24}$/) },
@@ -95,7 +95,7 @@ describe('S11: direct and discovered tools cross the same permission, durable-ex
       ['archive_search', 'discovered', 'ok', true, undefined, false],
       ['archive_search', 'discovered', 'error', undefined, true, false],
     ]);
-    expect(ends[2]).toMatchObject({ operationId: 'turn-s11:call-1-0', omittedLines: 1_000, artifactId: byCall.get('call-1-0')!.artifact!.id });
+    expect(ends[2]).toMatchObject({ operationId: 'turn-s11:1:call-1-0', omittedLines: 1_000, artifactId: byCall.get('call-1-0')!.artifact!.id });
 
     // the step retried after a crash (same turn id, same calls): both replay from the journal, identically
     events.length = 0;

@@ -1,0 +1,115 @@
+import type { Tool } from 'ai';
+import type { TurnToolCall } from '../../machines/turn-types.js';
+import { askPermission, type PermissionVerdict } from './ask-permission.js';
+import { runWithTimeout } from './run-with-timeout.js';
+import type { StepExecutionContext } from './step-execution-context.js';
+
+/**
+ * The stage right after the permission check (C4): a tool's own AI SDK `needsApproval` — the
+ * tool author's demand that a person approves the call — means "ask". `true`, or a function
+ * `(input, { toolCallId, messages, context })` that returns or resolves to a truthy value for
+ * this call's validated input (a copy of it), sends the call to the runtime's `approver`, with
+ * the reason `<tool> requires approval…: its needsApproval …`, under `timeout.approvalMs` like any `ask`; the
+ * approver's `deny` denies. `false`, `undefined` or a falsy answer: the call goes on.
+ *
+ * Runs only for a call the permission check let through without an approver: a permission
+ * `deny` has already ended the call, and a call the approver already allowed (permission `ask`)
+ * is not asked twice. A permission `allow` does not skip it: a generic permission callback does
+ * not know this tool's demand. It also applies to client tools and code mode's nested calls,
+ * which cross the same pipeline.
+ *
+ * Denied (never thrown, the reason says why): no `approver` configured (the reason says to set
+ * `approver` on `createToolSearchRuntime`); a `needsApproval` function that throws, rejects or
+ * does not answer within the tool's timeout (`timeout.toolMs` / `perToolMs`, `0`: none); the
+ * approver denying, failing or not answering in time (see askPermission). A turn that ends
+ * while the function runs stops the wait.
+ */
+export async function needsApprovalStage(options: {
+  readonly tool: Tool;
+  readonly call: TurnToolCall;
+  /** The validated input, as `execute` will receive it. */
+  readonly input: unknown;
+  readonly context: StepExecutionContext;
+}): Promise<PermissionVerdict> {
+  const { tool, call, input, context } = options;
+  const demand = await approvalDemand(tool, call, input, context);
+  if (demand.type !== 'ask') return demand;
+  const { approver, approvalTimeoutMs } = context.pipeline;
+  if (approver === undefined) {
+    return {
+      type: 'deny',
+      reason: `${demand.reason}, and no approver is configured: to approve such calls, set the approver option of createToolSearchRuntime`,
+    };
+  }
+  return askPermission({
+    request: {
+      turnId: context.turnId,
+      stepIndex: context.stepIndex,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      input: copyOf(input),
+      origin: context.originOf(call.toolName),
+    },
+    permission: () => ({ type: 'ask', reason: demand.reason }),
+    approver,
+    approvalTimeoutMs,
+    signal: context.abortSignal,
+  });
+}
+
+type Demand = { readonly type: 'allow'; readonly approved: false } | { readonly type: 'deny'; readonly reason: string } | { readonly type: 'ask'; readonly reason: string };
+
+async function approvalDemand(tool: Tool, call: TurnToolCall, input: unknown, context: StepExecutionContext): Promise<Demand> {
+  let needsApproval: unknown;
+  try {
+    needsApproval = (tool as { needsApproval?: unknown }).needsApproval;
+  } catch (error) {
+    return { type: 'deny', reason: `${call.toolName}'s needsApproval could not be read (${readable(error)}), so the call did not run` };
+  }
+  if (typeof needsApproval !== 'function') {
+    return needsApproval ? { type: 'ask', reason: `${call.toolName} requires approval: its needsApproval is true` } : { type: 'allow', approved: false };
+  }
+  const timeoutMs = context.pipeline.timeoutMsOf(call.toolName);
+  const failed = (why: string): Demand => ({ type: 'deny', reason: `${call.toolName}'s needsApproval ${why}, so the call did not run` });
+  try {
+    const run = await runWithTimeout({
+      timeoutMs,
+      signal: context.abortSignal,
+      run: (signal) =>
+        Promise.race([
+          Promise.resolve((needsApproval as (input: unknown, options: unknown) => unknown)(copyOf(input), { toolCallId: call.toolCallId, messages: [...context.messages], context: undefined })),
+          untilAborted(signal),
+        ]),
+    });
+    if (run.timedOut) return failed(`did not answer within ${timeoutMs} ms`);
+    if (context.abortSignal.aborted) return failed('was stopped: the turn ended');
+    return run.value ? { type: 'ask', reason: `${call.toolName} requires approval for this input: its needsApproval returned true` } : { type: 'allow', approved: false };
+  } catch (error) {
+    return failed(`failed: ${readable(error)}`);
+  }
+}
+
+/** Settles (with `undefined`) when `signal` aborts, so a function that never answers cannot hold the call past the turn. */
+function untilAborted(signal: AbortSignal): Promise<undefined> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(undefined);
+    else signal.addEventListener('abort', () => resolve(undefined), { once: true });
+  });
+}
+
+/** A thrown value as text, whatever it is (a value whose `String()` throws included). */
+function readable(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'a value that cannot be shown as text';
+  }
+}
+
+function copyOf(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}
