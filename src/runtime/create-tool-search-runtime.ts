@@ -1,3 +1,4 @@
+import { TURN_DEFAULTS } from '../../machines/turn-defaults.js';
 import { generateId as generateRandomId } from 'ai';
 import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import type { RetryPolicy } from '../../machines/turn-types.js';
@@ -70,8 +71,6 @@ export interface ToolSearchRuntime {
   resume(input: ResumeInput): Turn;
 }
 
-const DEFAULT_MAX_STEPS = 20;
-const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 500 };
 
 /**
  * Builds the bound catalog, the inventory and the search index once, and returns a runtime
@@ -95,7 +94,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   }
   const catalog = createToolCatalog(options);
   const search = searchOptions(options.search);
-  const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? DEFAULT_MAX_STEPS);
+  const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? TURN_DEFAULTS.maxSteps);
   const retry = retryPolicy(options.retry);
   const pipeline = resolvePipelineSettings(options, catalog.bound);
   const toolMode = checkToolMode('toolMode', options.toolMode) ?? 'direct';
@@ -163,7 +162,7 @@ function searchOptions(overrides: Partial<SearchOptions> | undefined): SearchOpt
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
 function retryPolicy(overrides: Partial<RetryPolicy> | undefined): RetryPolicy {
-  const merged = { ...DEFAULT_RETRY, ...definedOnly(overrides) };
+  const merged = { ...TURN_DEFAULTS.retry, ...definedOnly(overrides) };
   const retry: RetryPolicy = {
     maxAttempts: positiveInteger('retry.maxAttempts', merged.maxAttempts),
     initialDelayMs: nonNegative('retry.initialDelayMs', merged.initialDelayMs),

@@ -1,0 +1,94 @@
+import type { ModelMessage, ToolSet } from 'ai';
+import type { TurnError } from '../../machines/turn-types.js';
+import { createTurnCodeMode, type TurnCodeMode } from '../code-mode/create-turn-code-mode.js';
+import { recordNestedCalls } from '../code-mode/record-nested-calls.js';
+import type { TurnBinding } from './create-turn-binding.js';
+import type { TurnRecorder } from './create-turn-recorder.js';
+import type { RequiredToolsState, SendInput } from './runtime-options.js';
+import type { RuntimeShared } from './runtime-shared.js';
+import { turnErrorOf } from './turn-error-of.js';
+import { restoreTurnSnapshot } from './turn-snapshot.js';
+import type { validateSendInput } from './validate-send-input.js';
+
+/** Everything a turn is built from, before its actor exists. */
+export interface PreparedTurn {
+  readonly binding: TurnBinding;
+  /** Code mode of the turn (`toolMode: 'code'`); `undefined` otherwise. */
+  readonly codeMode: TurnCodeMode | undefined;
+  /** The actor's B (with `exec` in code mode) and the definitions a step may send. */
+  readonly catalog: { readonly bound: readonly string[]; readonly tools: ToolSet };
+  /** R of a step, `exec` included in code mode; throws a RequiredToolsError to fail the turn. */
+  readonly requiredTools: (state: RequiredToolsState) => readonly string[];
+  /** The restored actor state of a resumed turn (C28); `undefined` for a new one. */
+  readonly restored: ReturnType<typeof restoreTurnSnapshot> | undefined;
+  /** R of step 0 of a new turn (`[]` when resumed, or when asking it failed). */
+  readonly required: readonly string[];
+  /** Set when R of step 0 could not be had: the turn fails before any request (C3). */
+  readonly startFailure: TurnError | undefined;
+  readonly turnId: string;
+  /** The profile's and the send's instructions joined by a blank line; `undefined` for none. */
+  readonly instructions: string | undefined;
+}
+
+/**
+ * Prepares one turn from a checked `send()` input (validateSendInput): its code mode, its actor's
+ * catalog, R of step 0 — or, for a resume, the snapshot restored against that catalog (C28).
+ * `recorder` is read only while the turn's steps run (nested code-mode calls).
+ *
+ * @throws {InvalidSnapshotError} / {SnapshotCatalogMismatchError} from restoreTurnSnapshot.
+ * @throws {InvalidOptionError} a bound or client tool named `exec` in code mode.
+ */
+export function prepareTurn(options: {
+  readonly shared: RuntimeShared;
+  readonly input: SendInput;
+  readonly validated: ReturnType<typeof validateSendInput>;
+  /** A turn snapshot to continue; `undefined` for a new turn. */
+  readonly snapshot: unknown;
+  readonly recorder: () => TurnRecorder;
+}): PreparedTurn {
+  const { shared, input, validated } = options;
+  const { binding, requiredTools: requiredOf } = validated;
+  // code mode: `exec` joins R on every step and the actor's bound list, never B (C3)
+  const codeMode =
+    (input.toolMode ?? shared.toolMode) === 'code'
+      ? createTurnCodeMode({
+          binding,
+          limits: shared.codeMode,
+          nestedObserver: (stepIndex) => recordNestedCalls(options.recorder(), stepIndex),
+          isClientTool: (name) => input.clientTools !== undefined && Object.hasOwn(input.clientTools, name),
+        })
+      : undefined;
+  const requiredTools: typeof requiredOf = codeMode === undefined ? requiredOf : (state) => codeMode.withExec(requiredOf(state));
+  const catalog = { bound: (codeMode ?? binding).bound, tools: (codeMode ?? binding).providerTools };
+  const restored =
+    options.snapshot === undefined
+      ? undefined
+      : restoreTurnSnapshot({
+          snapshot: options.snapshot,
+          catalog,
+          direct: binding.direct,
+          offerSearch: binding.offerSearch,
+          requiredOf: (state) => requiredTools({ ...state, messages: state.messages as ModelMessage[] }),
+        });
+  // R of step 0 is asked before the actor exists; a failure fails the turn before any request, like later steps' (C3)
+  let required: readonly string[] = [];
+  let startFailure: TurnError | undefined;
+  if (restored === undefined) {
+    try {
+      required = requiredTools({ stepIndex: 0, active: [], messages: validated.messages });
+    } catch (error) {
+      startFailure = turnErrorOf(error, 'TurnError');
+    }
+  }
+  return {
+    binding,
+    codeMode,
+    catalog,
+    requiredTools,
+    restored,
+    required,
+    startFailure,
+    turnId: restored?.context.turnId ?? shared.generateId(),
+    instructions: [binding.instructions, input.instructions].filter((text) => text !== undefined).join('\n\n') || undefined,
+  };
+}
