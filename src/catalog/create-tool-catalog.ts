@@ -9,6 +9,7 @@ import type { CatalogEntry } from './catalog-entry.js';
 import { createCatalogEntry } from './create-catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
 import { renderInventory } from './render-inventory.js';
+import { ownValue } from './own-value.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
@@ -69,8 +70,8 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
     createCatalogEntry({
       name,
       tool: options.tools[name] as Tool,
-      group: groupOf.get(name) ?? options.sources?.[name] ?? 'other',
-      source: options.sources?.[name],
+      group: groupOf.get(name) ?? ownValue(options.sources, name) ?? 'other',
+      source: ownValue(options.sources, name),
       kind: directSet.has(name) ? 'direct' : 'deferred',
       option: 'tools',
     }),

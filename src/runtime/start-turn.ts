@@ -5,6 +5,7 @@ import { retryDelayMs } from '../../machines/retry-delay-ms.js';
 import { setOfNames } from '../../machines/set-of-names.js';
 import { TOOL_SEARCH_NAME, turnMachine, type TurnEvent, type TurnMachineOutput } from '../../machines/turn-machine.js';
 import type { CallModelInput, ExecuteToolCallsInput, ModelStepOutput, TurnError, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
+import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import { createTurnCodeMode } from '../code-mode/create-turn-code-mode.js';
 import { recordNestedCalls } from '../code-mode/record-nested-calls.js';
 import { checkAvailability } from '../execution/check-availability.js';
@@ -100,7 +101,7 @@ export function startTurn(
       stepIndex: step.stepIndex,
       attempt: step.attempt,
       visible: step.visible,
-      schemaChars: Object.fromEntries(step.visible.map((name) => [name, (codeMode ?? binding).schemaCharsOf(name)])),
+      schemaChars: nameKeyedRecord(step.visible.map((name) => [name, (codeMode ?? binding).schemaCharsOf(name)])),
     });
     const response = await callProvider({
       model: input.model,

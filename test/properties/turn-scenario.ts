@@ -14,14 +14,18 @@ import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.
  * and a cancellation at a random stream part.
  */
 
-/** Names tools may have: C5 baseline names (direct by default), MCP-style and plain ones, two that differ only in case. */
+/**
+ * Names tools may have: C5 baseline names (direct by default), MCP-style and plain ones, two that
+ * differ only in case, and hostile ones — members of every plain object, which a `{}` keyed by
+ * name loses (`__proto__`) or misreads as inherited functions (C2, C3).
+ */
 export const NAME_POOL = [
   'Read', 'Bash', 'Grep', 'Write', 'browser_click', 'Browser_Click', 'browser_snapshot', 'github_create_issue',
   'github_list_pull_requests', 'slack_post_message', 'mcp__fs__read_file', 'mcp__memory__create_entities',
-  'weather_get', 'calendar_add_event',
+  'weather_get', 'calendar_add_event', '__proto__', 'constructor', 'toString', 'hasOwnProperty',
 ] as const;
-/** Names the model may call that no catalog binds. */
-const UNBOUND_NAMES = ['teleport', 'load_tools', 'read'] as const;
+/** Names the model may call that no catalog binds (`valueOf` is on every object, never a tool here). */
+const UNBOUND_NAMES = ['teleport', 'load_tools', 'read', 'valueOf'] as const;
 const WORDS = ['click', 'page', 'issue', 'file', 'read', 'message', 'weather', 'calendar', 'memory', 'shell', 'create', 'list', 'snapshot'] as const;
 
 export interface ToolSpec {
@@ -83,10 +87,11 @@ export const catalogArbitrary: fc.Arbitrary<CatalogSpec> = fc
           }),
         ),
       ),
+      // group labels include hostile keys too; the record has no prototype so `__proto__` is a key
       groups: fc
-        .array(fc.constantFrom('alpha', 'beta', undefined), { minLength: names.length, maxLength: names.length })
+        .array(fc.constantFrom('alpha', 'beta', '__proto__', 'constructor', undefined), { minLength: names.length, maxLength: names.length })
         .map((assigned) => {
-          const groups: Record<string, string[]> = {};
+          const groups: Record<string, string[]> = Object.create(null);
           assigned.forEach((group, index) => {
             if (group !== undefined) (groups[group] ??= []).push(names[index]!);
           });
