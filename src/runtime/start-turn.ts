@@ -152,6 +152,7 @@ export function startTurn(
         recorder,
         stepIndex: step.stepIndex,
         required: step.required,
+        visible: step.visible,
         activationState: () => actor.getSnapshot().context,
         sendBack,
       }),
