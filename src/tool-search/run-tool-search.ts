@@ -108,6 +108,12 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   // `+word`: the word must be in the name (filtered below); the ranker gets the words without `+`
   const { rankQuery, requiredWords } = parseRequiredWords(query);
   const hasRequiredWords = (name: string) => requiredWords.every((word) => name.toLowerCase().includes(word));
+  if (rankQuery.length === 0) {
+    return { ok: false, message: `tool_search query ${JSON.stringify(query)} has no words: put a word after +, e.g. +slack send.` };
+  }
+  if (/^select:[\s,`'"]*$/i.test(query)) {
+    return { ok: false, message: 'tool_search select: needs tool names after it, separated by commas, e.g. select:github_create_issue,slack_post_message.' };
+  }
 
   const finish = (ranking: unknown): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();

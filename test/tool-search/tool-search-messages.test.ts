@@ -183,3 +183,22 @@ describe('tool_search: a client tool is searchable with +word too', () => {
     expect(result.steps[0]!.toolResults[0]!.output).toEqual({ activated: ['ui_show_chart'] });
   });
 });
+
+describe('tool_search: a query form with nothing in it is a readable error (C12)', () => {
+  it.each([
+    ['+', 'tool_search query "+" has no words: put a word after +, e.g. +slack send.'],
+    ['+ ++', 'tool_search query "+ ++" has no words: put a word after +, e.g. +slack send.'],
+    ['select:', 'tool_search select: needs tool names after it, separated by commas, e.g. select:github_create_issue,slack_post_message.'],
+    ['SELECT: , ,', 'tool_search select: needs tool names after it, separated by commas, e.g. select:github_create_issue,slack_post_message.'],
+  ])('%j activates nothing and says how to write it', (query, message) => {
+    const outcome = runToolSearch({
+      input: { query },
+      ranker: createHybridRanker(DOCUMENTS),
+      search: DEFAULT_SEARCH_OPTIONS,
+      isSearchable: () => true,
+      alreadyActive: new Set(),
+      schemaCharsOf: () => 300,
+    });
+    expect(outcome).toEqual({ ok: false, message });
+  });
+});
