@@ -69,6 +69,25 @@ describe(`contract properties (${NUM_RUNS} random turns each, seed ${SEED})`, ()
     });
   }, TIMEOUT_MS);
 
+  it('C9, C11: a select: search activates only tools it lists, a +word search only tools whose names hold the word', async () => {
+    await check((observation) => {
+      for (const record of observation.result.steps) {
+        for (const result of record.toolResults) {
+          const query = observation.queries.get(result.toolCallId);
+          if (query === undefined || result.outcome !== 'ok') continue;
+          const { activated } = result.output as { activated: string[] };
+          if (/^select:/i.test(query)) {
+            const listed = query.slice('select:'.length).split(',').map((name) => name.toLowerCase());
+            for (const name of activated) expect(listed).toContain(name.toLowerCase());
+          }
+          for (const word of query.split(/\s+/).filter((part) => part.startsWith('+')).map((part) => part.slice(1).toLowerCase())) {
+            for (const name of activated) expect(name.toLowerCase()).toContain(word);
+          }
+        }
+      }
+    });
+  }, TIMEOUT_MS);
+
   it('C13: a search\'s new matches are never visible in the step that ran it and always visible in the next', async () => {
     await check((observation) => {
       for (const record of observation.result.steps) {

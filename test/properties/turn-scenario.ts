@@ -118,6 +118,9 @@ const queryArbitrary = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...NAME_POOL).map((name) => name.toUpperCase()) },
   { weight: 3, arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')) },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  // the query forms of tool_search's description: select: lists (past the limit too) and +word
+  { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...NAME_POOL, ...UNBOUND_NAMES), { minLength: 1, maxLength: 8 }).map((names) => `select:${names.join(',')}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...WORDS, 'proto', 'github', 'browser'), fc.array(fc.constantFrom(...WORDS), { maxLength: 2 })).map(([required, words]) => [`+${required}`, ...words].join(' ')) },
 );
 
 const callArbitrary: fc.Arbitrary<CallSpec> = fc.oneof(
@@ -175,6 +178,8 @@ export interface TurnObservation {
   readonly requests: readonly { readonly step: number; readonly toolNames: readonly string[] }[];
   /** The calls each step's answer made (the script), by step. */
   readonly callsByStep: ReadonlyMap<number, readonly { toolCallId: string; toolName: string }[]>;
+  /** The query of every tool_search call of the script, by call id. */
+  readonly queries: ReadonlyMap<string, string>;
   /** Every `execute`, with the call id `s<step>-c<index>`. */
   readonly executed: readonly { readonly toolName: string; readonly toolCallId: string }[];
   readonly result: TurnResult;
@@ -245,6 +250,7 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
   const script: ScriptedStep[] = [];
   const scriptSteps: number[] = [];
   const callsByStep = new Map<number, { toolCallId: string; toolName: string }[]>();
+  const queries = new Map<string, string>();
   scenario.steps.forEach((step, stepIndex) => {
     for (const failure of step.failures) {
       script.push({ error: providerError(failure === 'fatal') });
@@ -253,6 +259,7 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
     const toolCalls = step.calls.map((call, index) => {
       const toolCallId = `s${stepIndex}-c${index}`;
       if (call.kind === 'search') {
+        queries.set(toolCallId, call.query);
         return { toolCallId, toolName: TOOL_SEARCH_NAME, input: call.limit === undefined ? { query: call.query } : { query: call.query, limit: call.limit } };
       }
       return { toolCallId, toolName: call.name, input: { value: call.validInput ? 'ok' : 5 } };
@@ -307,6 +314,7 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
     // a request past the script is answered with text; it belongs to the step after the last scripted one
     requests: scripted.requests.map((request, index) => ({ step: scriptSteps[index] ?? scenario.steps.length, toolNames: request.toolNames })),
     callsByStep,
+    queries,
     executed,
     result,
     snapshots,

@@ -1,10 +1,13 @@
 import { tool, type ToolSet } from 'ai';
+import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callbackSink, createToolSearchRuntime, EXEC_TOOL_NAME, InvalidOptionError, type TelemetryRecord } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { summarizeTrace } from '../../src/report/summarize-trace.js';
+import { startFakeAnthropicServer } from '../helpers/fake-anthropic-server.js';
 import { startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 import { startFakeOpenAIResponsesServer } from '../helpers/fake-openai-responses-server.js';
 import type { FakeProviderServer } from '../helpers/fake-provider-server.js';
@@ -163,15 +166,17 @@ describe('tools named like Object.prototype members (C2, C3)', () => {
     expect(() => runtime.send({ model: scripted.model, prompt: 'x', requiredTools: 'constructor' as never })).toThrow(InvalidOptionError);
   });
 
+  type WireTool = { name: string; parameters: unknown };
   it.each([
-    ['OpenAI Chat', startFakeOpenAIServer, (openai: ReturnType<typeof createOpenAI>) => openai.chat('fake-model'), (body: Record<string, unknown>) => (body.tools as { function: { name: string; parameters: unknown } }[]).map((entry) => ({ name: entry.function.name, parameters: entry.function.parameters }))],
-    ['OpenAI Responses', startFakeOpenAIResponsesServer, (openai: ReturnType<typeof createOpenAI>) => openai.responses('fake-model'), (body: Record<string, unknown>) => (body.tools as { name: string; parameters: unknown }[]).map((entry) => ({ name: entry.name, parameters: entry.parameters }))],
+    ['OpenAI Chat', startFakeOpenAIServer, (baseURL: string): LanguageModel => createOpenAI({ baseURL, apiKey: 'test-key' }).chat('fake-model'), (body: Record<string, unknown>): WireTool[] => (body.tools as { function: { name: string; parameters: unknown } }[]).map((entry) => ({ name: entry.function.name, parameters: entry.function.parameters }))],
+    ['OpenAI Responses', startFakeOpenAIResponsesServer, (baseURL: string): LanguageModel => createOpenAI({ baseURL, apiKey: 'test-key' }).responses('fake-model'), (body: Record<string, unknown>): WireTool[] => (body.tools as { name: string; parameters: unknown }[]).map((entry) => ({ name: entry.name, parameters: entry.parameters }))],
+    ['Anthropic Messages', startFakeAnthropicServer, (baseURL: string): LanguageModel => createAnthropic({ baseURL, apiKey: 'test-key' })('claude-sonnet-4-5'), (body: Record<string, unknown>): WireTool[] => (body.tools as { name: string; input_schema: unknown }[]).map((entry) => ({ name: entry.name, parameters: entry.input_schema }))],
   ])('on the %s wire: the __proto__ definition is in the request body and its call runs', async (_wire, start, modelOf, toolsOf) => {
     const server = await start([{ toolCalls: [{ name: '__proto__', arguments: '{"note":"wire"}' }] }, { text: 'done' }]);
     servers.push(server);
     const log: ExecutionLog = [];
     const runtime = createToolSearchRuntime({ tools: hostileTools(log, ['__proto__', 'constructor']), direct: ['__proto__', 'constructor'] });
-    const result = await runtime.send({ model: modelOf(createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' })), prompt: 'note' }).result;
+    const result = await runtime.send({ model: modelOf(server.baseURL), prompt: 'note' }).result;
 
     expect(result.status).toBe('completed');
     const sent = toolsOf(server.bodies[0]!);
