@@ -1,5 +1,6 @@
 import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
+import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import { describeCallableMatches } from './describe-callable-matches.js';
@@ -115,6 +116,11 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     return { ok: false, message: 'tool_search select: needs tool names after it, separated by commas, e.g. select:github_create_issue,slack_post_message.' };
   }
 
+  // what a select: lists: a match is one of them when the ranker says it was named (the hybrid
+  // ranker resolves case, typos and aliases) or when the list spells it
+  const selectedNames = /^select:/i.test(query) ? new Set(query.slice('select:'.length).split(',').map((entry) => entry.trim().replace(/^[`'"]+|[`'"]+$/g, '').toLowerCase())) : undefined;
+  const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(match.name.toLowerCase()) === true;
+
   const finish = (ranking: unknown): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     if (!Array.isArray(ranking)) return rankerFailed(query, new Error(`the ranker returned ${typeof ranking}, not a list`));
@@ -134,7 +140,9 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const output: { activated: string[]; reason?: string } = { activated: selection.activated };
     const callable = namedCallable.names.filter((name) => !requiredMatches.includes(name));
     const walked = new Set([...selection.activated, ...selection.skipped.map((skip) => skip.name)]);
-    const leftOut = /^select:/i.test(query) ? ranked.filter((match) => !walked.has(match.name) && !alreadyActive.has(match.name)).map((match) => match.name) : [];
+    const leftOut = selectedNames === undefined
+      ? []
+      : ranked.filter((match) => !walked.has(match.name) && !alreadyActive.has(match.name) && isSelected(match)).map((match) => match.name);
     const told = {
       callable: describeCallableMatches(callable),
       leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),

@@ -202,3 +202,18 @@ describe('tool_search: a query form with nothing in it is a readable error (C12)
     expect(outcome).toEqual({ ok: false, message });
   });
 });
+
+describe('tool_search: select: with a ranker that does not read select:', () => {
+  it('names as left out only listed tools, never the fuzzy matches of another ranker', () => {
+    const fixed: ToolRanker = {
+      name: 'fixed',
+      // as a ranker without select: support answers: the listed tools among unrelated matches
+      rank: () => ['email_send', 'slack_send_message', 'sms_send', 'github_list_issues', 'slack_add_reaction'].map((name, index) => ({ name, score: 1 - index / 10 })),
+    };
+    const outcome = searchWith('select:email_send,sms_send,slack_add_reaction', { limit: 1, ranker: fixed });
+    expect(outcome.output).toEqual({
+      activated: ['email_send'],
+      reason: 'Left out sms_send, slack_add_reaction: this search loads at most 1 new tool (limit); pass limit (up to 20) to load more in one search, or search again with select:sms_send,slack_add_reaction.',
+    });
+  });
+});
