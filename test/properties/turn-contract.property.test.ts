@@ -59,13 +59,15 @@ describe(`contract properties (${NUM_RUNS} random turns each, seed ${SEED})`, ()
     });
   }, TIMEOUT_MS);
 
-  it('C2, C3: every step\'s provider requests carry exactly result.steps[i].visible, in its order, hostile names such as __proto__ included', async () => {
+  it('C2, C3: every step\'s provider requests carry exactly result.steps[i].visible, in its order, each with its own definition, hostile names such as __proto__ included', async () => {
     await check((observation) => {
       for (const record of observation.result.steps) {
         const requests = observation.requests.filter((request) => request.step === record.stepIndex);
         expect(requests.length).toBeGreaterThan(0);
         for (const request of requests) expect(request.toolNames).toEqual(record.visible);
       }
+      // and each name's definition is its own tool's: description and input schema
+      for (const request of observation.requests) expect(request.foreignDefinitions).toEqual([]);
     });
   }, TIMEOUT_MS);
 

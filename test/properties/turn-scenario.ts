@@ -174,8 +174,12 @@ export interface TurnObservation {
   readonly requiredAsked: readonly number[];
   /** True when a bound tool is not direct and availability is `search` (C3, C6). */
   readonly deferredExists: boolean;
-  /** Tool names of every provider request, in order, with the step each belongs to. */
-  readonly requests: readonly { readonly step: number; readonly toolNames: readonly string[] }[];
+  /**
+   * Tool names of every provider request, in order, with the step each belongs to, and the
+   * names whose definition in that request is not a scenario tool's (description and the
+   * `{ value }` schema): a name that reached the request without its own definition.
+   */
+  readonly requests: readonly { readonly step: number; readonly toolNames: readonly string[]; readonly foreignDefinitions: readonly string[] }[];
   /** The calls each step's answer made (the script), by step. */
   readonly callsByStep: ReadonlyMap<number, readonly { toolCallId: string; toolName: string }[]>;
   /** The query of every tool_search call of the script, by call id. */
@@ -312,7 +316,18 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
     requiredAsked,
     deferredExists: catalog.availability === 'search' && bound.some((name) => !direct.includes(name)),
     // a request past the script is answered with text; it belongs to the step after the last scripted one
-    requests: scripted.requests.map((request, index) => ({ step: scriptSteps[index] ?? scenario.steps.length, toolNames: request.toolNames })),
+    requests: scripted.requests.map((request, index) => ({
+      step: scriptSteps[index] ?? scenario.steps.length,
+      toolNames: request.toolNames,
+      foreignDefinitions: request.tools
+        .filter((definition) => definition.name !== TOOL_SEARCH_NAME)
+        .filter((definition) => {
+          const spec = catalog.tools.find((tool) => tool.name === definition.name);
+          const schema = definition.inputSchema as { properties?: Record<string, unknown> } | undefined;
+          return spec === undefined || definition.description !== spec.description || schema?.properties === undefined || !Object.hasOwn(schema.properties, 'value');
+        })
+        .map((definition) => definition.name),
+    })),
     callsByStep,
     queries,
     executed,
