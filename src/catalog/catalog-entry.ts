@@ -10,6 +10,8 @@ export interface CatalogEntry {
   readonly group: string;
   /** Where the tool came from (e.g. an MCP server); `undefined` when not given. */
   readonly source: string | undefined;
+  /** Other names a search finds it by (the `aliases` option, C9); `[]` when none. */
+  readonly aliases: readonly string[];
   /** `direct`: sent on every step. `deferred`: hidden until a search activates it. */
   readonly kind: 'direct' | 'deferred';
   /** The input JSON schema as sent to the provider. */

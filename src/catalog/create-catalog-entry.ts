@@ -20,6 +20,8 @@ export function createCatalogEntry(options: {
   readonly tool: Tool;
   readonly group: string;
   readonly source: string | undefined;
+  /** Default: none. */
+  readonly aliases?: readonly string[];
   readonly kind: CatalogEntry['kind'];
   readonly option: string;
 }): CatalogEntry {
@@ -31,6 +33,7 @@ export function createCatalogEntry(options: {
     description,
     group: options.group,
     source: options.source,
+    aliases: Object.freeze([...(options.aliases ?? [])]),
     kind: options.kind,
     inputSchema,
     schemaChars: measureDefinitionChars({ name, description, inputSchema }),

@@ -9,6 +9,7 @@ import type { CatalogEntry } from './catalog-entry.js';
 import { createCatalogEntry } from './create-catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
 import { renderInventory } from './render-inventory.js';
+import { ownValue } from './own-value.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
@@ -34,6 +35,7 @@ export interface ToolCatalogOptions {
   readonly tools: ToolSet;
   readonly groups?: Readonly<Record<string, readonly string[]>>;
   readonly sources?: Readonly<Record<string, string>>;
+  readonly aliases?: Readonly<Record<string, readonly string[]>>;
   readonly direct?: readonly string[];
   readonly availability?: 'search' | 'off';
 }
@@ -45,7 +47,7 @@ export interface ToolCatalogOptions {
  * @throws {ReservedToolNameError} a bound tool is named `tool_search` or `turnscope_tool_search`
  *   (`tool_search`'s name on OpenAI's Responses API).
  * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$`.
- * @throws {UnboundToolError} `groups`, `sources` or `direct` names a tool that is not bound.
+ * @throws {UnboundToolError} `groups`, `sources`, `aliases` or `direct` names a tool that is not bound.
  * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
  * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`), a
  *   tool has no input schema, or its JSON schema is only available asynchronously.
@@ -59,8 +61,10 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   }
   const boundSet = new Set(bound);
   const groupOf = groupMap(options.groups ?? {}, boundSet, bound);
-  for (const name of Object.keys(options.sources ?? {})) {
-    if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: 'sources', bound });
+  for (const option of ['sources', 'aliases'] as const) {
+    for (const name of Object.keys(options[option] ?? {})) {
+      if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option, bound });
+    }
   }
   const direct = directNames(options, boundSet, bound);
   const directSet = new Set(direct);
@@ -69,8 +73,9 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
     createCatalogEntry({
       name,
       tool: options.tools[name] as Tool,
-      group: groupOf.get(name) ?? options.sources?.[name] ?? 'other',
-      source: options.sources?.[name],
+      group: groupOf.get(name) ?? ownValue(options.sources, name) ?? 'other',
+      source: ownValue(options.sources, name),
+      aliases: ownValue(options.aliases, name) ?? [],
       kind: directSet.has(name) ? 'direct' : 'deferred',
       option: 'tools',
     }),

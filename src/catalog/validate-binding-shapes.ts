@@ -3,12 +3,15 @@ import type { ToolCatalogOptions } from './create-tool-catalog.js';
 
 /** Group and source labels: printable, one line, so the inventory's lines cannot be forged (C7). */
 const LABEL_PATTERN = /^[^\u0000-\u001f\u007f]{1,64}$/;
+/** Aliases: printable, one line, and short enough to be a name. */
+const ALIAS_PATTERN = /^[^\u0000-\u001f\u007f]{1,200}$/;
 
 /**
  * Checks the shapes of the binding options before anything reads them, so a mistake gets a
  * message naming the option instead of a TypeError or a misleading error later:
  * `tools` a plain object of tool objects (not an array or a Map), `groups` an object of name
- * arrays, `sources` an object of strings, `direct` an array of names; group and source labels
+ * arrays, `sources` an object of strings, `aliases` an object of arrays of one-line names of 1–200
+ * characters, `direct` an array of names; group and source labels
  * 1–64 printable characters on one line.
  *
  * @throws {InvalidOptionError}
@@ -36,6 +39,14 @@ export function validateBindingShapes(options: ToolCatalogOptions): void {
   if (options.sources !== undefined) {
     if (!isPlainObject(options.sources)) throw new InvalidOptionError({ option: 'sources', value: options.sources, expected: 'an object of tool name → source label' });
     for (const [name, source] of Object.entries(options.sources)) checkLabel(`sources.${name}`, source);
+  }
+  if (options.aliases !== undefined) {
+    if (!isPlainObject(options.aliases)) throw new InvalidOptionError({ option: 'aliases', value: options.aliases, expected: 'an object of tool name → other names it is found by' });
+    for (const [name, aliases] of Object.entries(options.aliases)) {
+      if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || !ALIAS_PATTERN.test(alias))) {
+        throw new InvalidOptionError({ option: `aliases.${name}`, value: aliases, expected: 'an array of names of 1 to 200 printable characters on one line' });
+      }
+    }
   }
   if (options.direct !== undefined) checkNames('direct', options.direct);
 }

@@ -1,3 +1,4 @@
+import { ownValue } from '../catalog/own-value.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
 import type { CliCommand } from './cli-command.js';
 import { CLI_HELP } from './cli-help.js';
@@ -38,7 +39,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
       return 0;
     }
     if (command === undefined) throw new CliUsageError({ message: `No command given: run one of ${commandList()}.` });
-    const run = COMMANDS[command];
+    const run = ownValue(COMMANDS, command);
     if (run === undefined) {
       throw new CliUsageError({ message: `Unknown command ${JSON.stringify(command)}: the commands are ${commandList()}.` });
     }

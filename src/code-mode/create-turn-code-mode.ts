@@ -1,6 +1,7 @@
 import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import type { NestedCallObserver } from './call-nested-tool.js';
 import { EXEC_TOOL_NAME, type CodeModeOptions } from './code-mode-options.js';
 import { createExecTool } from './create-exec-tool.js';
@@ -54,10 +55,13 @@ export function createTurnCodeMode(options: {
     options.isClientTool?.(EXEC_TOOL_NAME) === true,
   );
   const definition = execToolDefinition(limits);
-  const providerTools: ToolSet = Object.freeze({
-    ...binding.providerTools,
-    [EXEC_TOOL_NAME]: tool({ description: definition.description, inputSchema: jsonSchema(definition.inputSchema) }),
-  });
+  // no prototype, like the binding's set: a tool named `__proto__` stays an own key (C3)
+  const providerTools: ToolSet = Object.freeze(
+    nameKeyedRecord<Tool>([
+      ...Object.entries(binding.providerTools),
+      [EXEC_TOOL_NAME, tool({ description: definition.description, inputSchema: jsonSchema(definition.inputSchema) })],
+    ]),
+  );
   return Object.freeze({
     bound: Object.freeze([...binding.bound, EXEC_TOOL_NAME]),
     providerTools,

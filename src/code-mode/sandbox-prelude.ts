@@ -3,7 +3,8 @@
  * functions (`__turnscopeHost.call(name, inputJson) → Promise<answerJson>` and
  * `__turnscopeHost.log(text)`) off the global object and builds what the code sees:
  *
- * - `tools.<name>(input)`: an async function per tool of the step (its own keys), and for any
+ * - `tools.<name>(input)`: an async function per tool of the step (its own keys, on an object
+ *   without a prototype, so `__proto__` and `constructor` are tools like any other), and for any
  *   other name too, so a call to a hidden or unknown tool reaches the pipeline and is rejected
  *   there exactly like a direct call. It resolves with the tool's output and throws an `Error`
  *   named `ToolCallError` (with `toolName` and `outcome`) when the call did not succeed.
@@ -41,7 +42,7 @@ export function sandboxPrelude(toolNames: readonly string[]): string {
     error.outcome = answer.outcome;
     throw error;
   };
-  const own = {};
+  const own = Object.create(null);
   for (const name of ${JSON.stringify(toolNames)}) own[name] = toolFunction(name);
   globalThis.tools = new Proxy(own, {
     get: (target, name) => {

@@ -1,3 +1,4 @@
+import { ownValue } from '../catalog/own-value.js';
 import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
 import { execModelView, type ExecOutput } from '../code-mode/create-exec-tool.js';
 import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
@@ -69,13 +70,13 @@ export function createDemoTrace(options: { readonly output: (line: string) => vo
   const onPart = (part: TurnStreamPart): void => {
     switch (part.type) {
       case 'step-start': {
-        const schemaChars = part.visible.reduce((sum, name) => sum + (part.schemaChars[name] ?? 0), 0);
+        const schemaChars = part.visible.reduce((sum, name) => sum + (ownValue(part.schemaChars, name) ?? 0), 0);
         const previous = steps.at(-1)?.visible ?? [];
         steps.push({ stepIndex: part.stepIndex, attempt: part.attempt, visible: part.visible, schemaChars });
         const attempt = part.attempt > 1 ? ` (attempt ${part.attempt})` : '';
         output('');
         output(`step ${part.stepIndex}${attempt}: ${plural(part.visible.length, 'visible tool')}, ${formatNumber(schemaChars)} schema chars`);
-        const entry = (name: string) => `${name} ${formatNumber(part.schemaChars[name] ?? 0)}`;
+        const entry = (name: string) => `${name} ${formatNumber(ownValue(part.schemaChars, name) ?? 0)}`;
         const carried = part.visible.filter((name) => previous.includes(name));
         const added = part.visible.filter((name) => !previous.includes(name));
         if (steps.length === 1) {

@@ -116,7 +116,7 @@ export function decideDemoStep(options: Pick<LanguageModelV4CallOptions, 'prompt
 export function execCode(calls: readonly { readonly toolName: string; readonly input: unknown }[]): string {
   return [
     'const text = (result) => (result.content ?? []).map((part) => part.text ?? "").join("\\n");',
-    'const results = {};',
+    'const results = Object.create(null);',
     ...calls.map((call) => {
       const callee = /^[A-Za-z_$][\w$]*$/.test(call.toolName) ? `tools.${call.toolName}` : `tools[${JSON.stringify(call.toolName)}]`;
       return `results[${JSON.stringify(call.toolName)}] = text(await ${callee}(${JSON.stringify(call.input)}));`;

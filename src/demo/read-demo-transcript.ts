@@ -1,3 +1,4 @@
+import { ownValue } from '../catalog/own-value.js';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
 
@@ -86,7 +87,7 @@ function nestedCalls(call: { toolCallId: string; toolName: string; input: unknow
   return (view?.calls ?? []).map((nested, index) => {
     const toolName = String(nested.tool);
     const ok = nested.outcome === 'ok';
-    const value = ok ? view?.result?.[toolName] : nested.error;
+    const value = ok ? ownValue(view?.result, toolName) : nested.error;
     return { toolCallId: `${call.toolCallId}/${index + 1}`, toolName, input: undefined, result: { ok, text: outputText(value), value } };
   });
 }

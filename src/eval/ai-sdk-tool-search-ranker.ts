@@ -1,4 +1,5 @@
-import { jsonSchema, tool, toolSearch, type ToolExecutionOptions, type ToolSet } from 'ai';
+import { jsonSchema, tool, toolSearch, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
+import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import { createToolSearchState } from 'ai/internal';
 import type { EvalRankerFactory } from './eval-ranker.js';
 
@@ -16,9 +17,8 @@ export const aiSdkToolSearchRanker: EvalRankerFactory = {
   name: 'ai-sdk-tool-search',
   description: "AI SDK v7 toolSearch(), default search function (exact token hits, name ×2, no IDF), run through the SDK's own code",
   build({ tools, depth }) {
-    const toolSet: ToolSet = {
-      [SEARCH_TOOL_NAME]: toolSearch({ maxResults: Math.max(1, depth) }),
-    };
+    // no prototype: a catalog tool named `__proto__` is an own key like any other
+    const toolSet: ToolSet = nameKeyedRecord<Tool>([[SEARCH_TOOL_NAME, toolSearch({ maxResults: Math.max(1, depth) })]]);
     for (const entry of tools) {
       toolSet[entry.id] = tool({
         description: entry.description,

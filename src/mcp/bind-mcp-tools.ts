@@ -1,4 +1,5 @@
 import type { Tool, ToolSet } from 'ai';
+import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
 import { nameMcpTools } from './name-mcp-tools.js';
@@ -33,10 +34,21 @@ export interface BoundMcpTools {
    * the server, which a turn gives the model as a tool error; the turn goes on.
    */
   readonly tools: ToolSet;
-  /** Server name → the canonical names of its tools, in listing order. */
+  /**
+   * Group → canonical names, in listing order: the server name, or the upstream server a gateway
+   * tool's name carries (`github` for `github.create_issue` or `github/create_issue`). Every
+   * server has a group, empty when all its tools went to upstream groups.
+   */
   readonly groups: Record<string, string[]>;
-  /** Canonical name → the server name that offered it. */
+  /** Canonical name → the server name that offered it (the gateway, for a gateway's tools). */
   readonly sources: Record<string, string>;
+  /**
+   * Canonical name → the names a search also finds it by (C9), for tools whose canonical name
+   * is not the listed one: the listed name (`github.create_issue`), and for a gateway name both
+   * spellings (`github.create_issue`, `github/create_issue`). Pass it as
+   * `createToolSearchRuntime({ aliases })`. Tools listed under an accepted name have no entry.
+   */
+  readonly aliases: Record<string, string[]>;
   /**
    * Closes every server's client, which stops its child process, and every given client not
    * marked `keepOpen`. Idempotent: later calls resolve at once. Never rejects; close errors
@@ -51,7 +63,10 @@ export const DEFAULT_MCP_START_TIMEOUT_MS = 15_000;
 /**
  * Starts MCP servers over stdio with `@ai-sdk/mcp`, takes MCP clients you already created,
  * and binds all their tools under canonical names `mcp__<server>__<tool>` (shortened
- * deterministically when a provider would refuse the name, see `canonicalMcpToolName`).
+ * deterministically when a provider would refuse the name, see `canonicalMcpToolName`). A tool a
+ * gateway names after its upstream server (`github.create_issue`, `github/create_issue`) is
+ * bound as `mcp__<server>__github_create_issue` (unless another tool has that name), grouped
+ * under `github`, and found by a search for its listed name through `aliases` (see `nameMcpTools`).
  *
  * To run a server from an npm package without `npx` or the network, resolve its entry file and
  * run it with `process.execPath`, e.g.
@@ -119,16 +134,18 @@ function checkServerConfig(server: string, config: McpServerConfig | McpClientCo
 function bindTools(started: readonly StartedMcpServer[]): Omit<BoundMcpTools, 'close'> {
   const named = nameMcpTools(started.map(({ server, tools }) => ({ server, tools: Object.keys(tools) })));
   const toolsByServer = new Map(started.map(({ server, tools }) => [server, tools]));
-  const tools: ToolSet = {};
-  const groups: Record<string, string[]> = {};
-  const sources: Record<string, string> = {};
-  for (const { server } of started) groups[server] = [];
-  for (const { canonicalName, server, tool } of named) {
+  // keyed by names a server chose: no prototype, so `__proto__` or `constructor` is a key like any other
+  const tools: ToolSet = nameKeyedRecord<Tool>();
+  const groups = nameKeyedRecord<string[]>(started.map(({ server }) => [server, []]));
+  const sources = nameKeyedRecord<string>();
+  const aliases = nameKeyedRecord<string[]>();
+  for (const { canonicalName, server, tool, upstream, aliases: names } of named) {
     tools[canonicalName] = namingServerErrors(toolsByServer.get(server)![tool]!, server);
-    groups[server]!.push(canonicalName);
+    (groups[upstream ?? server] ??= []).push(canonicalName);
     sources[canonicalName] = server;
+    if (names.length > 0) aliases[canonicalName] = [...names];
   }
-  return { tools, groups, sources };
+  return { tools, groups, sources, aliases };
 }
 
 /**

@@ -14,6 +14,8 @@ const HASH_CHARS = 8;
  * tool always give the same name; two different full names shorten to different names
  * unless their sha256 prefixes collide.
  *
+ * `nameMcpTools` tries the readable name of a gateway tool (`readableMcpToolName`) first.
+ *
  * @param options.server the server's key in `bindMcpTools({ servers })`.
  * @param options.tool the tool name as the server lists it.
  * @returns a name matching `^[a-zA-Z0-9_-]{1,64}$`.

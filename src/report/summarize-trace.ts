@@ -1,4 +1,5 @@
 import type { ToolCallOutcome } from '../../machines/turn-types.js';
+import { ownValue } from '../catalog/own-value.js';
 import type { SearchEndRecord, TelemetryRecord, ToolExecutionEndRecord } from '../telemetry/telemetry-record.js';
 import type { TraceSummary, TraceTotals, TurnSummary } from './trace-summary.js';
 
@@ -42,7 +43,7 @@ function summarizeTurn(turnId: string, records: readonly TelemetryRecord[], k: n
   const exposed = new Set(stepStarts.flatMap((record) => record.visible));
   const unused = [...exposed].filter((name) => !called.has(name));
   const unusedChars = stepStarts.reduce(
-    (sum, record) => sum + unused.reduce((inner, name) => inner + (record.schemaChars[name] ?? 0), 0),
+    (sum, record) => sum + unused.reduce((inner, name) => inner + (ownValue(record.schemaChars, name) ?? 0), 0),
     0,
   );
 

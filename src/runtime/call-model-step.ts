@@ -1,6 +1,8 @@
-import { streamText, stepCountIs, type LanguageModel, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai';
+import { streamText, stepCountIs, type LanguageModel, type LanguageModelUsage, type ModelMessage, type Tool, type ToolSet } from 'ai';
 import type { ModelStepOutput, TurnToolCall } from '../../machines/turn-types.js';
 import { toolSearchWireNames } from '../tool-search/tool-search-wire-names.js';
+import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
+import { ownValue } from '../catalog/own-value.js';
 
 /** A {@link ModelStepOutput} with the provider's usage typed. */
 export interface ModelStep extends ModelStepOutput {
@@ -93,9 +95,10 @@ export async function callModelStep(options: {
  * of milliseconds per step.
  */
 function visibleTools(bound: ToolSet, visible: readonly string[]): ToolSet {
-  const tools: ToolSet = {};
+  // no prototype: a visible `__proto__` is an own key, and `constructor` is never Object's (C3)
+  const tools: ToolSet = nameKeyedRecord<Tool>();
   for (const name of visible) {
-    const tool = bound[name];
+    const tool = ownValue(bound, name);
     if (tool !== undefined) tools[name] = tool;
   }
   return tools;

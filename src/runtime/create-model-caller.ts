@@ -1,4 +1,5 @@
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
+import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import type { CallModelInput, ModelStepOutput } from '../../machines/turn-types.js';
 import { callModelStep } from './call-model-step.js';
 import type { TurnRecorder } from './create-turn-recorder.js';
@@ -31,7 +32,7 @@ export function createModelCaller(options: {
       stepIndex: step.stepIndex,
       attempt: step.attempt,
       visible: step.visible,
-      schemaChars: Object.fromEntries(step.visible.map((name) => [name, options.schemaCharsOf(name)])),
+      schemaChars: nameKeyedRecord(step.visible.map((name) => [name, options.schemaCharsOf(name)])),
     });
     // a call id repeated within the step is renamed before anything records it, so every call has one result (C29)
     const response = uniqueStepCallIds(await callProvider({

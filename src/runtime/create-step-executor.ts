@@ -79,6 +79,7 @@ export function createStepExecutor(options: {
         shared,
         binding,
         required: step.required,
+        visible: step.visible,
         activationState: options.machineContext,
         sendBack,
       }),

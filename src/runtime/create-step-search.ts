@@ -1,4 +1,4 @@
-import type { TurnEvent } from '../../machines/turn-machine.js';
+import { TOOL_SEARCH_NAME, type TurnEvent } from '../../machines/turn-machine.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
@@ -15,16 +15,20 @@ import type { RuntimeShared } from './runtime-shared.js';
  *   ranking is done, so parallel searches of one step see each other's activations (C15).
  * @param options.required R of this step: a required tool is visible already, so a search never
  *   activates or lists it (R is not A).
+ * @param options.visible the step-start visible set: a search naming one of these is told it is
+ *   already callable.
  * @param options.sendBack the execution actor's channel to the turn actor (for `ACTIVATE`).
  */
 export function createStepSearch(options: {
   readonly shared: RuntimeShared;
   readonly binding: TurnBinding;
   readonly required: readonly string[];
+  readonly visible: readonly string[];
   readonly activationState: () => { readonly active: readonly string[]; readonly pending: readonly string[] };
   readonly sendBack: (event: TurnEvent) => void;
 }): StepExecutionContext['runSearch'] {
   const { shared, binding, required, sendBack } = options;
+  const callable = new Set(options.visible.filter((name) => name !== TOOL_SEARCH_NAME));
   return async (searchInput, toolCallId, abortSignal) => {
     const startedAt = shared.now();
     const outcome = await runToolSearch({
@@ -37,6 +41,7 @@ export function createStepSearch(options: {
         return new Set([...active, ...pending]);
       },
       isRequired: (name) => required.includes(name),
+      callable,
       schemaCharsOf: binding.schemaCharsOf,
       abortSignal,
       // sent at once, so a parallel search of the same step sees these as pending (C15)

@@ -4,6 +4,7 @@ import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import type { CatalogEntry } from '../catalog/catalog-entry.js';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
 import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
+import { ownValue } from '../catalog/own-value.js';
 import { renderInventory } from '../catalog/render-inventory.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
@@ -105,7 +106,7 @@ export function createTurnBinding(options: {
   const definitions = new Map<string, ProviderDefinition & { schemaChars: number }>();
   const tools = new Map<string, Tool>();
   for (const entry of entries) {
-    const override = options.overrides?.[entry.name];
+    const override = ownValue(options.overrides, entry.name);
     const description = override?.description ?? entry.description;
     const inputSchema = override?.inputSchema === undefined ? entry.inputSchema : syncJsonSchemaOf(`${option.replace(/\.tools$/, '')}.overrides.${entry.name}.inputSchema`, override.inputSchema);
     const changed = override?.description !== undefined || override?.inputSchema !== undefined;

@@ -2,7 +2,7 @@ import type { SendInput, ToolSearchRuntimeOptions } from './runtime-options.js';
 
 /** Every top-level option `createToolSearchRuntime` reads; anything else is a typo or misplaced. */
 export const RUNTIME_OPTION_NAMES = [
-  'tools', 'groups', 'sources', 'direct', 'availability', 'search', 'maxSteps', 'retry',
+  'tools', 'groups', 'sources', 'aliases', 'direct', 'availability', 'search', 'maxSteps', 'retry',
   'permission', 'telemetry', 'onSinkError', 'now', 'generateId', 'ranker', 'profiles',
   'approver', 'journal', 'operationId', 'timeout', 'outputLimit', 'artifactStore',
   'toolMode', 'codeMode',

@@ -1,5 +1,6 @@
 import { jsonSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 
 /** One definition to send: its name, text and JSON schema as measured. */
 export interface ProviderDefinition {
@@ -17,12 +18,16 @@ export interface ProviderDefinition {
  * own pipeline (C4), which honours a tool's `needsApproval` itself (needsApprovalStage) — plus
  * `tool_search` when it is offered. Which of them a step sends is
  * decided by `activeTools` (C3).
+ *
+ * The set has no prototype, so a tool named `__proto__` is an own key like any other and its
+ * definition reaches the request (the AI SDK reads tool sets with `Object.entries` and own-key
+ * lookups) (C2, C3).
  */
 export function providerToolSet(options: {
   readonly definitions: readonly ProviderDefinition[];
   readonly toolSearch: ProviderDefinition | undefined;
 }): ToolSet {
-  const tools: ToolSet = {};
+  const tools: ToolSet = nameKeyedRecord<Tool>();
   for (const definition of [...options.definitions, ...(options.toolSearch === undefined ? [] : [options.toolSearch])]) {
     const {
       execute: _execute,

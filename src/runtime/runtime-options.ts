@@ -36,6 +36,15 @@ export interface ToolSearchRuntimeOptions {
    */
   readonly sources?: Readonly<Record<string, string>>;
   /**
+   * Canonical name → other names a search finds the tool by (C9): a query equal to one, a
+   * `select:` entry naming one, or a query word equal to one ranks the tool first, as its
+   * canonical name does. For tools bound under a name other than their own, such as MCP tools
+   * behind a gateway (`bindMcpTools().aliases`: `github.create_issue` for
+   * `mcp__gateway__github_create_issue`). An alias equal to another tool's canonical name names
+   * that tool. The model still sees and calls canonical names only. Default: none.
+   */
+  readonly aliases?: Readonly<Record<string, readonly string[]>>;
+  /**
    * D: the direct tools, sent on every step. Every name must be bound. Default: the baseline
    * of C5 (`Bash, Read, ArchiveRead, Write, Edit, Glob, Grep, WebFetch, AskUserQuestion,
    * StopBackgroundTask`), those of them that are bound.

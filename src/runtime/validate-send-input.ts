@@ -5,6 +5,7 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { RequiredToolsError } from '../errors/required-tools-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { checkNames } from '../catalog/validate-binding-shapes.js';
+import { ownValue } from '../catalog/own-value.js';
 import type { TurnBinding } from './create-turn-binding.js';
 import { checkKnownKeys } from './check-known-keys.js';
 import { RUNTIME_OPTION_NAMES, SEND_INPUT_NAMES } from './option-names.js';
@@ -109,7 +110,7 @@ function requiredToolsOf(
   }
   let names: readonly string[];
   if (typeof required === 'string') {
-    const preset = (REQUIRED_TOOL_PRESETS as Record<string, readonly string[]>)[required];
+    const preset = ownValue(REQUIRED_TOOL_PRESETS as Record<string, readonly string[]>, required);
     if (preset === undefined) {
       throw new InvalidOptionError({ option: 'requiredTools', value: required, expected: `a list of names, a function, or a preset: ${Object.keys(REQUIRED_TOOL_PRESETS).join(', ')}` });
     }

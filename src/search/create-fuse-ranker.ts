@@ -23,7 +23,7 @@ interface IndexedTool {
  * The first ranker (design.md): fuse.js, word by word. Each query word is matched fuzzily
  * (threshold 0.2, anywhere in the field) against the name's words (weight 2), the description
  * (weight 1) and the group label (weight 0.5); a tool's score is the sum over words of
- * `1 − fuseScore`. A query equal to a canonical name (case-insensitive) ranks that tool
+ * `1 − fuseScore`. A query equal to a canonical name or an alias (case-insensitive) ranks that tool
  * first (C9). Ties break by canonical name, so ranking is deterministic.
  *
  * Built once per runtime over the deferred tools; `rank` is pure.
@@ -41,6 +41,9 @@ export function createFuseRanker(documents: readonly RankerDocument[]): ToolRank
     group: document.group,
   }));
   const byLowerName = new Map(indexed.map((tool) => [tool.name.toLowerCase(), tool.name]));
+  for (const document of documents) {
+    for (const alias of document.aliases ?? []) if (!byLowerName.has(alias.toLowerCase())) byLowerName.set(alias.toLowerCase(), document.name);
+  }
   const fuse = new Fuse(indexed, {
     keys: [
       { name: 'nameWords', weight: 2 },

@@ -77,7 +77,8 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  * pure and safe to share between turns (C19).
  *
  * 1. Named tools rank first (C9): `select:a,b` returns exactly those tools; a query equal to a
- *    canonical name, or containing a compound canonical name as a word, puts it at rank 1.
+ *    canonical name or an alias, or containing a compound canonical name or an alias as a word,
+ *    puts it at rank 1.
  * 2. The query is cut to its first 64 distinct terms (of its first 4,000 characters), tokenized
  *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming).
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
@@ -158,6 +159,14 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     let total = 0;
     for (let index = 0; index < terms.length; index += 1) total += nameTermIdf.get(terms[index]!) ?? 0;
     nameIdfTotal[id] = total;
+  }
+  // aliases name their tool like its canonical name does, unless the alias is another tool's name
+  for (let id = 0; id < documentCount; id += 1) {
+    const aliases = documents[id]!.aliases;
+    if (aliases === undefined) continue;
+    for (const alias of aliases) {
+      if (!byLowerName.has(alias.toLowerCase())) byLowerName.set(alias.toLowerCase(), names[id]!);
+    }
   }
   const corrector = createNameTypoCorrector(termOfNameWord.keys(), stemWord);
   const isCompound = (name: string) => compoundNames.has(name);

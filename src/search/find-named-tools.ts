@@ -18,7 +18,10 @@ export interface NamedTools {
  * - the whole query equal to a canonical name (surrounding quotes and backticks ignored);
  * - any word of the query equal to a canonical name that has at least two name words
  *   (`github_create_issue`, `readFile`), in query order. Single-word names such as `search` are
- *   named only by the whole query, since they are also ordinary words.
+ *   named only by the whole query, since they are also ordinary words. A word with `/` in it
+ *   (`github/create_issue`) is looked up whole first, then part by part.
+ *
+ * `byLowerName` may also map aliases to their tools (a gateway's `github.create_issue`).
  *
  * @param options.byLowerName lowercase canonical name → canonical name.
  * @param options.isCompound true for a name with two or more name words.
@@ -51,9 +54,13 @@ export function findNamedTools(options: {
   const names = new Set<string>();
   const whole = lookup(unquote(trimmed));
   if (whole !== undefined) names.add(whole);
-  for (const word of trimmed.slice(0, options.maxScanChars).split(/[^\p{L}\p{N}_.\-]+/u)) {
-    const name = lookup(word.replace(/^[.\-]+|[.\-]+$/g, ''));
-    if (name !== undefined && options.isCompound(name)) names.add(name);
+  for (const word of trimmed.slice(0, options.maxScanChars).split(/[^\p{L}\p{N}_.\-/]+/u)) {
+    // `github/create_issue` may be one name (a gateway's); else its parts are words of their own
+    const whole = word.replace(/^[./\-]+|[./\-]+$/g, '');
+    for (const part of whole.includes('/') && lookup(whole) === undefined ? whole.split('/') : [whole]) {
+      const name = lookup(part.replace(/^[.\-]+|[.\-]+$/g, ''));
+      if (name !== undefined && options.isCompound(name)) names.add(name);
+    }
   }
   return { select: false, names: [...names] };
 }

@@ -8,8 +8,8 @@ const MAX_DEPTH = 3;
 const MAX_PARAMETER_DESCRIPTION_CHARS = 500;
 
 /**
- * The document a ranker indexes for one tool: its canonical name, description and group, and
- * the names and descriptions of its input schema's properties (nested objects and array items
+ * The document a ranker indexes for one tool: its canonical name, description, group and
+ * aliases (when it has any), and the names and descriptions of its input schema's properties (nested objects and array items
  * followed to depth 3; at most 64 parameters, descriptions cut to 500 characters).
  *
  * @param tool.inputSchema a JSON schema (any shape; non-objects give no parameters).
@@ -19,10 +19,13 @@ export function rankerDocumentOf(tool: {
   readonly description: string;
   readonly group: string;
   readonly inputSchema?: unknown;
+  /** Default: none. */
+  readonly aliases?: readonly string[];
 }): RankerDocument {
   const parameters: RankerParameter[] = [];
   collectParameters(tool.inputSchema, 0, parameters);
-  return { name: tool.name, description: tool.description, group: tool.group, parameters };
+  const document = { name: tool.name, description: tool.description, group: tool.group, parameters };
+  return tool.aliases === undefined || tool.aliases.length === 0 ? document : { ...document, aliases: tool.aliases };
 }
 
 function collectParameters(schema: unknown, depth: number, into: RankerParameter[]): void {

@@ -68,4 +68,9 @@ export interface RankerDocument {
   readonly group: string;
   /** Parameter names and descriptions from the input schema. Default: none. */
   readonly parameters?: readonly RankerParameter[];
+  /**
+   * Other names the tool is known by (the runtime's `aliases` option), which name it outright
+   * like its canonical name (C9), e.g. `github.create_issue` of an MCP gateway. Default: none.
+   */
+  readonly aliases?: readonly string[];
 }

@@ -33,7 +33,11 @@ export interface StepStartRecord extends RecordBase {
   readonly attempt: number;
   /** The visible set in request order. */
   readonly visible: readonly string[];
-  /** Characters of each visible definition. */
+  /**
+   * Characters of each visible definition, keyed by name in request order; a record with no
+   * prototype, so every visible name (`__proto__` too) is an own key. Read it with own-key
+   * lookups (`Object.hasOwn`): a trace read back with `JSON.parse` has `Object.prototype`.
+   */
   readonly schemaChars: Readonly<Record<string, number>>;
   /** Sum of `schemaChars`. */
   readonly totalSchemaChars: number;

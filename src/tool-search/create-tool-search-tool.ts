@@ -1,4 +1,5 @@
 import { tool, type FlexibleSchema, type Tool } from 'ai';
+import { TOOL_SEARCH_QUERY_FORMS } from './tool-search-query-forms.js';
 
 /**
  * The `tool_search` definition sent to the provider: its description explains the next-step
@@ -19,7 +20,7 @@ export function createToolSearchTool(options: {
     description:
       'Search the deferred tools below and load the best matches. A loaded tool becomes callable on your ' +
       'NEXT step, not in this one: call tool_search, wait for its result, then call the tool. ' +
-      'Query with a few words about the task, or with an exact tool name. ' +
+      `${TOOL_SEARCH_QUERY_FORMS} ` +
       `Loads ${options.defaultLimit} tools by default; pass limit (at most ${options.maxLimit}) for more.\n\n` +
       `Deferred tools by group:\n${options.inventory}`,
     inputSchema: options.inputSchema,

@@ -1,11 +1,18 @@
 import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
+import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
+import { describeCallableMatches } from './describe-callable-matches.js';
+import { describeSelectLeftOut } from './describe-select-left-out.js';
+import { namedCallableTools } from './named-callable-tools.js';
+import { parseRequiredWords } from './parse-required-words.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
 const RANK_DEPTH = 100;
+/** No name is callable without a search (the default of `callable`). */
+const NOTHING_CALLABLE: ReadonlySet<string> = new Set();
 /** Characters of a ranker's error message shown to the model. */
 const MAX_RANKER_ERROR_CHARS = 500;
 
@@ -13,7 +20,10 @@ const MAX_RANKER_ERROR_CHARS = 500;
 export type ToolSearchOutcome =
   | {
       readonly ok: true;
-      /** `{ activated }`, plus `reason` when something was skipped or nothing matched. */
+      /**
+       * `{ activated }`, plus `reason` when something was skipped or left out (a `select:` past
+       * the limit), nothing matched, or the query named a tool that is already callable.
+       */
       readonly output: { activated: string[]; reason?: string };
       /** Names newly activated: what was passed to `activate`. */
       readonly newlyActivated: string[];
@@ -42,6 +52,14 @@ export interface RunToolSearchOptions {
    * Default: nothing is required.
    */
   readonly isRequired?: (name: string) => boolean;
+  /**
+   * The names callable on this step without a search (its step-start visible set: direct,
+   * required and active tools; `tool_search` itself left out). When the query names one
+   * outright (the whole query, a `select:` entry, a compound name as a word), the result's
+   * `reason` says it is already callable; a direct or required one is never activated.
+   * Default: none.
+   */
+  readonly callable?: ReadonlySet<string>;
   /**
    * Called with the newly activated names, when there are any, in the same synchronous run as
    * the walk that chose them (nothing can interleave), so the caller can mark them pending
@@ -88,11 +106,25 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     };
   }
   const effectiveLimit = Math.min(requestedLimit ?? search.defaultLimit, search.maxLimit);
+  // `+word`: the word must be in the name (filtered below); the ranker gets the words without `+`
+  const { rankQuery, requiredWords } = parseRequiredWords(query);
+  const hasRequiredWords = (name: string) => requiredWords.every((word) => name.toLowerCase().includes(word));
+  if (rankQuery.length === 0) {
+    return { ok: false, message: `tool_search query ${JSON.stringify(query)} has no words: put a word after +, e.g. +slack send.` };
+  }
+  if (/^select:[\s,`'"]*$/i.test(query)) {
+    return { ok: false, message: 'tool_search select: needs tool names after it, separated by commas, e.g. select:github_create_issue,slack_post_message.' };
+  }
+
+  // what a select: lists: a match is one of them when the ranker says it was named (the hybrid
+  // ranker resolves case, typos and aliases) or when the list spells it
+  const selectedNames = /^select:/i.test(query) ? new Set(query.slice('select:'.length).split(',').map((entry) => entry.trim().replace(/^[`'"]+|[`'"]+$/g, '').toLowerCase())) : undefined;
+  const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(match.name.toLowerCase()) === true;
 
   const finish = (ranking: unknown): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     if (!Array.isArray(ranking)) return rankerFailed(query, new Error(`the ranker returned ${typeof ranking}, not a list`));
-    const searchable = (ranking as RankedTool[]).filter((match) => options.isSearchable(match.name));
+    const searchable = (ranking as RankedTool[]).filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name));
     const { isRequired } = options;
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
@@ -106,7 +138,16 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     });
     if (selection.newlyActivated.length > 0) options.activate?.(selection.newlyActivated);
     const output: { activated: string[]; reason?: string } = { activated: selection.activated };
-    const reason = describeSkips(selection, query, search.maxSchemaChars, requiredMatches);
+    const callable = namedCallable.names.filter((name) => !requiredMatches.includes(name));
+    const walked = new Set([...selection.activated, ...selection.skipped.map((skip) => skip.name)]);
+    const leftOut = selectedNames === undefined
+      ? []
+      : ranked.filter((match) => !walked.has(match.name) && !alreadyActive.has(match.name) && isSelected(match)).map((match) => match.name);
+    const told = {
+      callable: describeCallableMatches(callable),
+      leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),
+    };
+    const reason = describeSkips(selection, query, search.maxSchemaChars, requiredMatches, told);
     if (reason !== undefined) output.reason = reason;
     return {
       ok: true,
@@ -124,9 +165,12 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     };
   };
 
+  const namedCallable = namedCallableTools({ query, callable: options.callable ?? NOTHING_CALLABLE, isSearchable: options.isSearchable });
+  // the query is the name of a tool callable already: nothing to rank, nothing new to load
+  if (namedCallable.wholeQuery) return finish(namedCallable.names.map((name) => ({ name, score: 1 })));
   let ranking: RankedTool[] | Promise<RankedTool[]>;
   try {
-    ranking = options.ranker.rank(query, RANK_DEPTH, abortSignal === undefined ? {} : { abortSignal });
+    ranking = options.ranker.rank(rankQuery, RANK_DEPTH, abortSignal === undefined ? {} : { abortSignal });
   } catch (error) {
     return rankerFailed(query, error);
   }
@@ -174,12 +218,14 @@ function describeSkips(
   query: string,
   maxSchemaChars: number,
   requiredMatches: readonly string[],
+  told: { readonly callable: string | undefined; readonly leftOut: string | undefined },
 ): string | undefined {
   const parts: string[] = [];
   if (requiredMatches.length > 0) {
     parts.push(`${requiredMatches.join(', ')} ${requiredMatches.length === 1 ? 'is' : 'are'} already callable: this run requires ${requiredMatches.length === 1 ? 'it' : 'them'} on this step.`);
   }
-  if (selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0) {
+  if (told.callable !== undefined) parts.push(told.callable);
+  if (selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && told.callable === undefined) {
     const shown = query.length > 80 ? `${query.slice(0, 80)}…` : query;
     parts.push(`No deferred tool matched ${JSON.stringify(shown)}; try other words or a name from the inventory.`);
   }
@@ -191,5 +237,6 @@ function describeSkips(
   if (budget !== undefined) {
     parts.push(`Stopped before ${budget.name}: this search's ${maxSchemaChars}-character schema budget is spent; search again to load it.`);
   }
+  if (told.leftOut !== undefined) parts.push(told.leftOut);
   return parts.length > 0 ? parts.join(' ') : undefined;
 }

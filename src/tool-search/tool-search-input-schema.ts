@@ -16,7 +16,7 @@ export function createToolSearchInputSchema(options: { readonly defaultLimit: nu
 /** The schema with the given `limit` type; the wire shows `limit` as an optional number. */
 function inputSchema<Limit extends z.ZodType>(options: { readonly defaultLimit: number; readonly maxLimit: number }, limit: Limit) {
   return z.object({
-    query: z.string().describe('What the tool should do, in a few words, or an exact tool name from the inventory.'),
+    query: z.string().describe('What the tool should do, in a few words; an exact tool name from the inventory; select:a,b for exactly those tools; +word for a word the name must contain.'),
     limit: limit.describe(`How many tools to load at most. Default ${options.defaultLimit}, maximum ${options.maxLimit}.`),
   });
 }

@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelMessage, Tool, ToolSet } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 
 /**
  * The name `tool_search` goes out under on OpenAI's Responses API, where `tool_search` is the
@@ -74,7 +75,7 @@ const TOOL_SEARCH_WORD = new RegExp(`(?<![A-Za-z0-9_-])${TOOL_SEARCH_NAME}(?![A-
 function aliasToolSet(tools: ToolSet): ToolSet {
   const known = aliasedToolSets.get(tools);
   if (known !== undefined) return known;
-  const aliased: ToolSet = {};
+  const aliased: ToolSet = nameKeyedRecord<Tool>();
   for (const [name, tool] of Object.entries(tools)) {
     if (name !== TOOL_SEARCH_NAME) {
       aliased[name] = tool;

@@ -32,17 +32,18 @@ export interface VisualizerServer {
   close(): Promise<void>;
 }
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-};
+/** File extension → content type; a Map, so a request path can never reach an inherited key. */
+const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
+  ['.png', 'image/png'],
+  ['.json', 'application/json; charset=utf-8'],
+  ['.woff2', 'font/woff2'],
+  ['.woff', 'font/woff'],
+  ['.ttf', 'font/ttf'],
+]);
 
 /**
  * Serves the visualizer on 127.0.0.1 only (never another interface):
@@ -159,7 +160,7 @@ async function sendAsset(response: ServerResponse, pageDir: string, path: string
   } catch {
     return sendText(response, 404, 'Not found.');
   }
-  response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+  response.writeHead(200, { 'content-type': CONTENT_TYPES.get(extname(file)) ?? 'application/octet-stream', 'cache-control': 'no-cache' });
   response.end(body);
 }
 

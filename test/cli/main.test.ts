@@ -64,6 +64,9 @@ describe('runCli', () => {
   it('exits 2 for a missing or unknown command, an unknown option and an unknown provider', async () => {
     expect(await runInProcess([])).toMatchObject({ code: 2, stderr: expect.stringContaining('No command given') });
     expect(await runInProcess(['serve'])).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command "serve"') });
+    for (const inherited of ['constructor', 'toString', '__proto__']) {
+      expect(await runInProcess([inherited])).toMatchObject({ code: 2, stderr: expect.stringContaining(`Unknown command "${inherited}"`) });
+    }
     expect(await runInProcess(['demo', '--fast'])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--fast'") });
     expect(await runInProcess(['demo', '--model', 'mistral:large'])).toMatchObject({
       code: 2,

@@ -59,6 +59,37 @@ describe(`contract properties (${NUM_RUNS} random turns each, seed ${SEED})`, ()
     });
   }, TIMEOUT_MS);
 
+  it('C2, C3: every step\'s provider requests carry exactly result.steps[i].visible, in its order, each with its own definition, hostile names such as __proto__ included', async () => {
+    await check((observation) => {
+      for (const record of observation.result.steps) {
+        const requests = observation.requests.filter((request) => request.step === record.stepIndex);
+        expect(requests.length).toBeGreaterThan(0);
+        for (const request of requests) expect(request.toolNames).toEqual(record.visible);
+      }
+      // and each name's definition is its own tool's: description and input schema
+      for (const request of observation.requests) expect(request.foreignDefinitions).toEqual([]);
+    });
+  }, TIMEOUT_MS);
+
+  it('C9, C11: a select: search activates only tools it lists, a +word search only tools whose names hold the word', async () => {
+    await check((observation) => {
+      for (const record of observation.result.steps) {
+        for (const result of record.toolResults) {
+          const query = observation.queries.get(result.toolCallId);
+          if (query === undefined || result.outcome !== 'ok') continue;
+          const { activated } = result.output as { activated: string[] };
+          if (/^select:/i.test(query)) {
+            const listed = query.slice('select:'.length).split(',').map((name) => name.toLowerCase());
+            for (const name of activated) expect(listed).toContain(name.toLowerCase());
+          }
+          for (const word of query.split(/\s+/).filter((part) => part.startsWith('+')).map((part) => part.slice(1).toLowerCase())) {
+            for (const name of activated) expect(name.toLowerCase()).toContain(word);
+          }
+        }
+      }
+    });
+  }, TIMEOUT_MS);
+
   it('C13: a search\'s new matches are never visible in the step that ran it and always visible in the next', async () => {
     await check((observation) => {
       for (const record of observation.result.steps) {
@@ -163,6 +194,7 @@ describe(`contract properties (${NUM_RUNS} random turns each, seed ${SEED})`, ()
           `with a retry: ${count((run) => new Set(run.requests.map((request) => request.step)).size < run.requests.length)}; ` +
           `with R changed between two requests: ${count((run) => run.requests.some((request, index) => index > 0 && JSON.stringify(requiredOf(run, request.step)) !== JSON.stringify(requiredOf(run, run.requests[index - 1]!.step))))}; ` +
           `no deferred tool: ${count((run) => !run.deferredExists)}; ` +
+          `with __proto__ sent: ${count((run) => run.requests.some((request) => request.toolNames.includes('__proto__')))}; ` +
           `with a boundTools ceiling narrower than the catalog: ${count((run) => run.bound.length < run.catalogSize)}`,
       );
     });

@@ -14,14 +14,18 @@ import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.
  * and a cancellation at a random stream part.
  */
 
-/** Names tools may have: C5 baseline names (direct by default), MCP-style and plain ones, two that differ only in case. */
+/**
+ * Names tools may have: C5 baseline names (direct by default), MCP-style and plain ones, two that
+ * differ only in case, and hostile ones — members of every plain object, which a `{}` keyed by
+ * name loses (`__proto__`) or misreads as inherited functions (C2, C3).
+ */
 export const NAME_POOL = [
   'Read', 'Bash', 'Grep', 'Write', 'browser_click', 'Browser_Click', 'browser_snapshot', 'github_create_issue',
   'github_list_pull_requests', 'slack_post_message', 'mcp__fs__read_file', 'mcp__memory__create_entities',
-  'weather_get', 'calendar_add_event',
+  'weather_get', 'calendar_add_event', '__proto__', 'constructor', 'toString', 'hasOwnProperty',
 ] as const;
-/** Names the model may call that no catalog binds. */
-const UNBOUND_NAMES = ['teleport', 'load_tools', 'read'] as const;
+/** Names the model may call that no catalog binds (`valueOf` is on every object, never a tool here). */
+const UNBOUND_NAMES = ['teleport', 'load_tools', 'read', 'valueOf'] as const;
 const WORDS = ['click', 'page', 'issue', 'file', 'read', 'message', 'weather', 'calendar', 'memory', 'shell', 'create', 'list', 'snapshot'] as const;
 
 export interface ToolSpec {
@@ -83,10 +87,11 @@ export const catalogArbitrary: fc.Arbitrary<CatalogSpec> = fc
           }),
         ),
       ),
+      // group labels include hostile keys too; the record has no prototype so `__proto__` is a key
       groups: fc
-        .array(fc.constantFrom('alpha', 'beta', undefined), { minLength: names.length, maxLength: names.length })
+        .array(fc.constantFrom('alpha', 'beta', '__proto__', 'constructor', undefined), { minLength: names.length, maxLength: names.length })
         .map((assigned) => {
-          const groups: Record<string, string[]> = {};
+          const groups: Record<string, string[]> = Object.create(null);
           assigned.forEach((group, index) => {
             if (group !== undefined) (groups[group] ??= []).push(names[index]!);
           });
@@ -113,6 +118,9 @@ const queryArbitrary = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...NAME_POOL).map((name) => name.toUpperCase()) },
   { weight: 3, arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')) },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  // the query forms of tool_search's description: select: lists (past the limit too) and +word
+  { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...NAME_POOL, ...UNBOUND_NAMES), { minLength: 1, maxLength: 8 }).map((names) => `select:${names.join(',')}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...WORDS, 'proto', 'github', 'browser'), fc.array(fc.constantFrom(...WORDS), { maxLength: 2 })).map(([required, words]) => [`+${required}`, ...words].join(' ')) },
 );
 
 const callArbitrary: fc.Arbitrary<CallSpec> = fc.oneof(
@@ -166,10 +174,16 @@ export interface TurnObservation {
   readonly requiredAsked: readonly number[];
   /** True when a bound tool is not direct and availability is `search` (C3, C6). */
   readonly deferredExists: boolean;
-  /** Tool names of every provider request, in order, with the step each belongs to. */
-  readonly requests: readonly { readonly step: number; readonly toolNames: readonly string[] }[];
+  /**
+   * Tool names of every provider request, in order, with the step each belongs to, and the
+   * names whose definition in that request is not a scenario tool's (description and the
+   * `{ value }` schema): a name that reached the request without its own definition.
+   */
+  readonly requests: readonly { readonly step: number; readonly toolNames: readonly string[]; readonly foreignDefinitions: readonly string[] }[];
   /** The calls each step's answer made (the script), by step. */
   readonly callsByStep: ReadonlyMap<number, readonly { toolCallId: string; toolName: string }[]>;
+  /** The query of every tool_search call of the script, by call id. */
+  readonly queries: ReadonlyMap<string, string>;
   /** Every `execute`, with the call id `s<step>-c<index>`. */
   readonly executed: readonly { readonly toolName: string; readonly toolCallId: string }[];
   readonly result: TurnResult;
@@ -245,6 +259,7 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
   const script: ScriptedStep[] = [];
   const scriptSteps: number[] = [];
   const callsByStep = new Map<number, { toolCallId: string; toolName: string }[]>();
+  const queries = new Map<string, string>();
   scenario.steps.forEach((step, stepIndex) => {
     for (const failure of step.failures) {
       script.push({ error: providerError(failure === 'fatal') });
@@ -253,6 +268,7 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
     const toolCalls = step.calls.map((call, index) => {
       const toolCallId = `s${stepIndex}-c${index}`;
       if (call.kind === 'search') {
+        queries.set(toolCallId, call.query);
         return { toolCallId, toolName: TOOL_SEARCH_NAME, input: call.limit === undefined ? { query: call.query } : { query: call.query, limit: call.limit } };
       }
       return { toolCallId, toolName: call.name, input: { value: call.validInput ? 'ok' : 5 } };
@@ -266,13 +282,13 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
     ...(catalog.ceiling === undefined ? {} : { boundTools: catalog.ceiling }),
     requiredTools: ({ stepIndex }: { stepIndex: number }) => requiredAt(scenario, stepIndex),
   };
-  return { runtime, script, scriptSteps, callsByStep, executed, sendInput };
+  return { runtime, script, scriptSteps, callsByStep, queries, executed, sendInput };
 }
 
 /** Runs a scenario on a fresh runtime, through `streamText` and the scripted model. */
 export async function runScenario(scenario: TurnScenario): Promise<TurnObservation> {
   const { catalog } = scenario;
-  const { runtime, script, scriptSteps, callsByStep, executed } = scenarioSetup(scenario);
+  const { runtime, script, scriptSteps, callsByStep, queries, executed } = scenarioSetup(scenario);
 
   const scripted = createScriptedModel({ steps: script });
   const snapshots: { status: string; active: string[]; pending: string[] }[] = [];
@@ -317,8 +333,20 @@ export async function runScenario(scenario: TurnScenario): Promise<TurnObservati
     requiredAsked,
     deferredExists: catalog.availability === 'search' && bound.some((name) => !direct.includes(name)),
     // a request past the script is answered with text; it belongs to the step after the last scripted one
-    requests: scripted.requests.map((request, index) => ({ step: scriptSteps[index] ?? scenario.steps.length, toolNames: request.toolNames })),
+    requests: scripted.requests.map((request, index) => ({
+      step: scriptSteps[index] ?? scenario.steps.length,
+      toolNames: request.toolNames,
+      foreignDefinitions: request.tools
+        .filter((definition) => definition.name !== TOOL_SEARCH_NAME)
+        .filter((definition) => {
+          const spec = catalog.tools.find((tool) => tool.name === definition.name);
+          const schema = definition.inputSchema as { properties?: Record<string, unknown> } | undefined;
+          return spec === undefined || definition.description !== spec.description || schema?.properties === undefined || !Object.hasOwn(schema.properties, 'value');
+        })
+        .map((definition) => definition.name),
+    })),
     callsByStep,
+    queries,
     executed,
     result,
     snapshots,

@@ -151,7 +151,8 @@ function buildTurn(turnId: string, records: readonly TelemetryRecord[], graph: M
       const names = request?.visible ?? [];
       const visible = names.map((name) => ({
         name,
-        schemaChars: request?.schemaChars?.[name] ?? 0,
+        // own keys only: a tool named `constructor` must not read Object's
+        schemaChars: request?.schemaChars !== undefined && Object.hasOwn(request.schemaChars, name) ? request.schemaChars[name]! : 0,
         isNew: previousVisible !== undefined && !previousVisible.includes(name),
       }));
       previousVisible = names;

@@ -318,7 +318,7 @@ function onKey(event: KeyboardEvent): void {
       render();
     },
   };
-  const action = actions[event.key];
+  const action = Object.hasOwn(actions, event.key) ? actions[event.key] : undefined;
   if (action === undefined) return;
   event.preventDefault();
   action();
