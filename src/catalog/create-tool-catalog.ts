@@ -8,7 +8,7 @@ import { TOOL_SEARCH_WIRE_ALIAS } from '../tool-search/tool-search-wire-names.js
 import type { CatalogEntry } from './catalog-entry.js';
 import { createCatalogEntry } from './create-catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
-import { renderInventory } from './render-inventory.js';
+import { DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
@@ -21,8 +21,10 @@ export interface ToolCatalog {
   readonly direct: readonly string[];
   /** Deferred tools, sorted by canonical name. */
   readonly deferred: readonly string[];
-  /** The inventory text (C7, C8); `''` when nothing is deferred. */
+  /** The inventory text (C7, C8, C23); `''` when nothing is deferred. */
   readonly inventory: string;
+  /** The `inventory` option with its default: what every binding's inventory and `group:` listing use (C23). */
+  readonly inventoryOptions: Required<InventoryOptions>;
   /** Sum of every bound tool's `schemaChars`: what sending every schema on a step costs. */
   readonly totalSchemaChars: number;
   /** The entry of a bound tool; `undefined` for a name that is not bound. */
@@ -36,6 +38,8 @@ export interface ToolCatalogOptions {
   readonly sources?: Readonly<Record<string, string>>;
   readonly direct?: readonly string[];
   readonly availability?: 'search' | 'off';
+  /** The inventory's budget and group descriptions (C23). Default: see `renderInventory`. */
+  readonly inventory?: InventoryOptions;
 }
 
 /**
@@ -76,12 +80,17 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
     }),
   );
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const inventoryOptions: Required<InventoryOptions> = Object.freeze({
+    maxChars: options.inventory?.maxChars ?? DEFAULT_INVENTORY_MAX_CHARS,
+    groupDescriptions: Object.freeze({ ...options.inventory?.groupDescriptions }),
+  });
   return Object.freeze({
     entries: Object.freeze(entries),
     bound: Object.freeze(bound),
     direct: Object.freeze(direct),
     deferred: Object.freeze(entries.filter((entry) => entry.kind === 'deferred').map((entry) => entry.name)),
-    inventory: renderInventory(entries),
+    inventory: renderInventory(entries, inventoryOptions),
+    inventoryOptions,
     totalSchemaChars: entries.reduce((sum, entry) => sum + entry.schemaChars, 0),
     get: (name: string) => byName.get(name),
   });

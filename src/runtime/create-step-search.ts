@@ -1,5 +1,6 @@
 import type { TurnEvent } from '../../machines/turn-machine.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
+import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
 import type { TurnBinding } from './create-turn-binding.js';
@@ -29,6 +30,23 @@ export function createStepSearch(options: {
   const { shared, binding, recorder, stepIndex, required, sendBack } = options;
   return async (searchInput, toolCallId, abortSignal) => {
     const startedAt = shared.now();
+    const query = typeof (searchInput as { query?: unknown } | null)?.query === 'string' ? (searchInput as ToolSearchInput).query.trim() : '';
+    // `group:NAME` lists names and loads nothing (C23); every other query is a search
+    if (query.toLowerCase().startsWith(GROUP_QUERY_PREFIX) && query.length <= shared.search.maxQueryChars) {
+      const output = listGroup({ rest: query.slice(GROUP_QUERY_PREFIX.length).trim(), groups: binding.groups, maxChars: shared.catalog.inventoryOptions.maxChars });
+      const requestedLimit = (searchInput as ToolSearchInput).limit ?? undefined;
+      recorder.search(stepIndex, toolCallId, {
+        query,
+        requestedLimit,
+        effectiveLimit: Math.min(requestedLimit ?? shared.search.defaultLimit, shared.search.maxLimit),
+        ranked: [],
+        activated: [],
+        skipped: [],
+        schemaCharsActivated: 0,
+        durationMs: shared.now() - startedAt,
+      });
+      return { ok: true, output };
+    }
     const outcome = await runToolSearch({
       input: searchInput as ToolSearchInput,
       ranker: binding.ranker ?? shared.ranker,

@@ -1,6 +1,7 @@
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
 import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 import type { RetryPolicy, TurnError, TurnFinishReason, TurnToolResult } from '../../machines/turn-types.js';
+import type { InventoryOptions } from '../catalog/render-inventory.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { OutputLimit } from '../execution/bound-text.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -45,6 +46,16 @@ export interface ToolSearchRuntimeOptions {
    * direct and no `tool_search` is offered (C6).
    */
   readonly availability?: 'search' | 'off';
+  /**
+   * The inventory in `tool_search`'s description (C23). `maxChars`: its budget in characters as
+   * sent (JSON-escaped: a line break counts 2), at least 300; default 6,000, which keeps
+   * `tool_search`'s complete definition under 8,000 characters for any catalog. When every
+   * deferred name fits they are all listed; beyond, groups with counts and a few names, then
+   * counts only, then the largest groups (see `renderInventory`); `group:NAME` lists a group on
+   * request. `groupDescriptions`: group → one line shown after the group's name when it fits
+   * (e.g. `bindMcpTools`' `groupDescriptions`, from each server's instructions). Default: none.
+   */
+  readonly inventory?: InventoryOptions;
   /** Limits of one `tool_search` call (C10). See {@link SearchOptions} for the defaults. */
   readonly search?: Partial<SearchOptions>;
   /**

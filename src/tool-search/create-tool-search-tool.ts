@@ -20,6 +20,7 @@ export function createToolSearchTool(options: {
       'Search the deferred tools below and load the best matches. A loaded tool becomes callable on your ' +
       'NEXT step, not in this one: call tool_search, wait for its result, then call the tool. ' +
       'Query with a few words about the task, or with an exact tool name. ' +
+      'Query group:NAME to list the tool names of one group (this loads nothing). ' +
       `Loads ${options.defaultLimit} tools by default; pass limit (at most ${options.maxLimit}) for more.\n\n` +
       `Deferred tools by group:\n${options.inventory}`,
     inputSchema: options.inputSchema,
