@@ -34,7 +34,8 @@ export function createStepSearch(options: {
     // `group:NAME` lists names and loads nothing (C23); every other query is a search
     if (query.toLowerCase().startsWith(GROUP_QUERY_PREFIX) && query.length <= shared.search.maxQueryChars) {
       const output = listGroup({ rest: query.slice(GROUP_QUERY_PREFIX.length).trim(), groups: binding.groups, maxChars: shared.catalog.inventoryOptions.maxChars });
-      const requestedLimit = (searchInput as ToolSearchInput).limit ?? undefined;
+      const limit = (searchInput as ToolSearchInput).limit;
+      const requestedLimit = Number.isInteger(limit) && (limit as number) >= 1 ? (limit as number) : undefined;
       recorder.search(stepIndex, toolCallId, {
         query,
         requestedLimit,
