@@ -1,4 +1,5 @@
 import type { Tool, ToolSet } from 'ai';
+import { oneLine } from '../catalog/render-inventory.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
 import { nameMcpTools } from './name-mcp-tools.js';
@@ -23,7 +24,10 @@ export interface BindMcpToolsOptions {
   readonly abortSignal?: AbortSignal;
 }
 
-/** The bound MCP tools, ready for `createToolSearchRuntime({ tools, groups, sources })`. */
+/**
+ * The bound MCP tools, ready for `createToolSearchRuntime({ tools, groups, sources, inventory:
+ * { groupDescriptions } })`. Each tool keeps the `_meta` its server listed, so its hints count (C26).
+ */
 export interface BoundMcpTools {
   /**
    * Every tool of every server, keyed by canonical name, in server order then each server's
@@ -37,6 +41,12 @@ export interface BoundMcpTools {
   readonly groups: Record<string, string[]>;
   /** Canonical name → the server name that offered it. */
   readonly sources: Record<string, string>;
+  /**
+   * Server name → one line about it, for `createToolSearchRuntime({ inventory: { groupDescriptions } })`
+   * (C23): the first line of the server's MCP `instructions`, else of its `serverInfo`
+   * description or title, at most 100 characters. Servers that say nothing are left out.
+   */
+  readonly groupDescriptions: Record<string, string>;
   /**
    * Closes every server's client, which stops its child process, and every given client not
    * marked `keepOpen`. Idempotent: later calls resolve at once. Never rejects; close errors
@@ -122,13 +132,18 @@ function bindTools(started: readonly StartedMcpServer[]): Omit<BoundMcpTools, 'c
   const tools: ToolSet = {};
   const groups: Record<string, string[]> = {};
   const sources: Record<string, string> = {};
-  for (const { server } of started) groups[server] = [];
+  const groupDescriptions: Record<string, string> = {};
+  for (const { server, description } of started) {
+    groups[server] = [];
+    const line = description === undefined ? '' : oneLine(description);
+    if (line !== '') groupDescriptions[server] = line;
+  }
   for (const { canonicalName, server, tool } of named) {
     tools[canonicalName] = namingServerErrors(toolsByServer.get(server)![tool]!, server);
     groups[server]!.push(canonicalName);
     sources[canonicalName] = server;
   }
-  return { tools, groups, sources };
+  return { tools, groups, sources, groupDescriptions };
 }
 
 /**

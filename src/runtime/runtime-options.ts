@@ -2,6 +2,7 @@ import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'a
 import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 import type { RetryPolicy, TurnError, TurnFinishReason, TurnToolResult } from '../../machines/turn-types.js';
 import type { InventoryOptions } from '../catalog/render-inventory.js';
+import type { ToolHints } from '../catalog/tool-hints.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { OutputLimit } from '../execution/bound-text.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -38,9 +39,19 @@ export interface ToolSearchRuntimeOptions {
   /**
    * D: the direct tools, sent on every step. Every name must be bound. Default: the baseline
    * of C5 (`Bash, Read, ArchiveRead, Write, Edit, Glob, Grep, WebFetch, AskUserQuestion,
-   * StopBackgroundTask`), those of them that are bound.
+   * StopBackgroundTask`), those of them that are bound, then the tools hinted `alwaysLoad`
+   * (`hints`, or an MCP tool's `_meta`, C26). A given list is exact: hints do not add to it.
    */
   readonly direct?: readonly string[];
+  /**
+   * Tool name → hints (C26), for any AI SDK tool: `alwaysLoad: true` makes it direct and
+   * `false` keeps it deferred; `searchText` is indexed by the ranker with its description and
+   * never shown. Each field wins over the tool's MCP `_meta`, of which two keys are read, as
+   * Claude Code reads them: `anthropic/alwaysLoad` (`true` → direct) and `anthropic/searchHint`
+   * (a string → search text). An explicit `direct` list wins over every `alwaysLoad`: it is
+   * then exactly D. Names must be bound. Default: none (the `_meta` hints still count).
+   */
+  readonly hints?: Readonly<Record<string, ToolHints>>;
   /**
    * `'search'` (default): deferred tools behind `tool_search`. `'off'`: every bound tool is
    * direct and no `tool_search` is offered (C6).

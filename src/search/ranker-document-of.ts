@@ -13,16 +13,20 @@ const MAX_PARAMETER_DESCRIPTION_CHARS = 500;
  * followed to depth 3; at most 64 parameters, descriptions cut to 500 characters).
  *
  * @param tool.inputSchema a JSON schema (any shape; non-objects give no parameters).
+ * @param tool.searchText hint words (C26), indexed after the description; never shown to the
+ *   model, which sees the tool's own definition. Default: none.
  */
 export function rankerDocumentOf(tool: {
   readonly name: string;
   readonly description: string;
   readonly group: string;
   readonly inputSchema?: unknown;
+  readonly searchText?: string | undefined;
 }): RankerDocument {
   const parameters: RankerParameter[] = [];
   collectParameters(tool.inputSchema, 0, parameters);
-  return { name: tool.name, description: tool.description, group: tool.group, parameters };
+  const description = tool.searchText === undefined ? tool.description : `${tool.description}\n${tool.searchText}`;
+  return { name: tool.name, description, group: tool.group, parameters };
 }
 
 function collectParameters(schema: unknown, depth: number, into: RankerParameter[]): void {
