@@ -37,6 +37,7 @@ export function createStepSearch(options: {
       const limit = (searchInput as ToolSearchInput).limit;
       const requestedLimit = Number.isInteger(limit) && (limit as number) >= 1 ? (limit as number) : undefined;
       recorder.search(stepIndex, toolCallId, {
+        origin: 'model',
         query,
         requestedLimit,
         effectiveLimit: Math.min(requestedLimit ?? shared.search.defaultLimit, shared.search.maxLimit),
@@ -67,7 +68,7 @@ export function createStepSearch(options: {
       },
     });
     if (!outcome.ok) return outcome;
-    recorder.search(stepIndex, toolCallId, { ...outcome.record, durationMs: shared.now() - startedAt });
+    recorder.search(stepIndex, toolCallId, { ...outcome.record, origin: 'model', durationMs: shared.now() - startedAt });
     return { ok: true, output: outcome.output };
   };
 }

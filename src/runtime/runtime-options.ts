@@ -3,6 +3,7 @@ import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 import type { RetryPolicy, TurnError, TurnFinishReason, TurnToolResult } from '../../machines/turn-types.js';
 import type { InventoryOptions } from '../catalog/render-inventory.js';
 import type { ToolHints } from '../catalog/tool-hints.js';
+import type { PrefetchOptions } from './run-prefetch.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { OutputLimit } from '../execution/bound-text.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -103,6 +104,14 @@ export interface ToolSearchRuntimeOptions {
    * a tool error and the turn goes on.
    */
   readonly codeMode?: Partial<CodeModeOptions>;
+  /**
+   * Prefetch (C25), off by default: `{ limit }` runs one search with the text of the user's
+   * latest message before step 0 of every turn, and its matches (at most `limit`, clamped to
+   * `search.maxLimit`, within `search.maxSchemaChars`) are visible from step 0. It is recorded as
+   * a search with origin `prefetch` (stream, telemetry, report). Skipped when the message has no
+   * text or the ranker is asynchronous. `send({ prefetch })` overrides it per turn. Default: off.
+   */
+  readonly prefetch?: PrefetchOptions | false;
   /** Provider steps per turn; the turn ends `completed` with reason `max-steps`. Default 20. */
   readonly maxSteps?: number;
   /**
@@ -219,6 +228,11 @@ export interface SendInput {
    * Default: the runtime's `toolMode`.
    */
   readonly toolMode?: ToolMode;
+  /**
+   * Prefetch for this turn (C25): `{ limit }` turns it on (see the runtime's `prefetch`), `false`
+   * turns it off. Default: the runtime's `prefetch`.
+   */
+  readonly prefetch?: PrefetchOptions | false;
   /**
    * Aborting it ends the turn in `cancelled` and aborts running tools. Any number of turns may
    * share one signal (e.g. a server's shutdown signal): they add one 'abort' listener to it in

@@ -25,6 +25,7 @@ import { createTurnActor } from './create-turn-actor.js';
 import { createTurnInspector } from './create-turn-inspector.js';
 import { createTurnRecorder } from './create-turn-recorder.js';
 import { listenToAbort } from './listen-to-abort.js';
+import { parsePrefetch, PREFETCH_SEARCH_ID, runPrefetch, userMessageMatches } from './run-prefetch.js';
 import { turnErrorOf } from './turn-error-of.js';
 import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
 import { stateValueToString } from '../telemetry/state-value-to-string.js';
@@ -51,6 +52,7 @@ export function startTurn(
 ): Turn {
   const callProvider = seams.callModelStep ?? callModelStep;
   const { messages, binding, requiredTools: requiredOf } = validateSendInput(shared, input);
+  const prefetch = input.prefetch === undefined ? shared.prefetch : parsePrefetch('prefetch', input.prefetch);
   // code mode: `exec` joins R on every step and the actor's bound list, never B (C3)
   const codeMode =
     (input.toolMode ?? shared.toolMode) === 'code'
@@ -70,6 +72,8 @@ export function startTurn(
   } catch (error) {
     startFailure = turnErrorOf(error, 'TurnError');
   }
+  // prefetch (C25): one search of the user's message before the actor exists, its matches A from step 0
+  const prefetched = startFailure === undefined ? runPrefetch({ shared, binding, prefetch, messages, required }) : undefined;
   const turnId = shared.generateId();
   const parts = createPartQueue<TurnStreamPart>();
   const recorder = createTurnRecorder({ turnId, now: shared.now, parts, telemetry: shared.telemetry, sourceOf: binding.sourceOf });
@@ -261,6 +265,7 @@ export function startTurn(
       bound: (codeMode ?? binding).bound,
       direct: binding.direct,
       required,
+      active: prefetched?.activated ?? [],
       offerSearch: binding.offerSearch,
       messages,
       maxSteps: shared.maxSteps,
@@ -358,7 +363,12 @@ export function startTurn(
     deferredTools: binding.deferred.length,
     requiredTools: required,
     offersToolSearch: binding.offerSearch,
+    ...(shared.telemetry.enabled ? userMessageMatches({ shared, binding, messages, prefetched }) : {}),
   });
+  if (prefetched !== undefined) {
+    recorder.search(0, PREFETCH_SEARCH_ID, prefetched.record);
+    if (prefetched.activated.length > 0) recorder.activation(0, prefetched.activated);
+  }
   const failedBeforeStart = startFailure ?? inspectError;
   if (failedBeforeStart !== undefined) {
     // the actor is not started: no step, no request

@@ -12,7 +12,8 @@ import type { TurnToolResult } from '../../machines/turn-types.js';
  *   `parentToolCallId`, the code of that `exec` call did (code mode).
  * - `tool-result`: the call crossed the execution pipeline; `outcome` says how it ended
  *   (`parentToolCallId` as on `tool-call`).
- * - `search`: a `tool_search` call finished (C21): query, limits, ranked, activated, skipped.
+ * - `search`: a search finished (C21): query, limits, ranked, activated, skipped; `origin`
+ *   `prefetch` for the one the runtime ran before step 0 (C25, `toolCallId` `'prefetch'`).
  * - `activation`: names a search added to `pending`; visible from the next step on (C13).
  * - `retry`: a provider request failed with a retryable error; the next attempt comes after `delayMs`.
  * - `step-end`: the step settled.
@@ -37,6 +38,11 @@ export type TurnStreamPart =
 
 /** What one `tool_search` call did (C21). */
 export interface SearchRecord {
+  /**
+   * Who searched: `model` (a `tool_search` call) or `prefetch` (the runtime, with the user's
+   * latest message, before step 0: C25).
+   */
+  readonly origin: 'model' | 'prefetch';
   readonly query: string;
   /** The limit the model asked for; `undefined` when it gave none. */
   readonly requestedLimit: number | undefined;
