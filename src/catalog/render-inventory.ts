@@ -144,7 +144,8 @@ function largestGroups(options: {
 /**
  * Up to `limit` names that together cover the group's most frequent name words (words every
  * name shares, such as a server prefix, tell nothing and are left out): greedy, each pick the
- * name whose uncovered words are most frequent, ties to the shorter name, then code-unit order.
+ * name whose words not yet covered have the highest mean frequency, ties to the shorter name,
+ * then code-unit order.
  */
 function tellingNames(all: readonly string[], limit: number): string[] {
   if (all.length <= limit) return [...all];
@@ -163,8 +164,10 @@ function tellingNames(all: readonly string[], limit: number): string[] {
     let bestScore = -1;
     for (let index = 0; index < names.length; index += 1) {
       if (taken.has(index)) continue;
+      // mean frequency of its uncovered words: short, typical names beat long ones that list every word
       let score = 0;
       for (const word of wordsOf[index]!) if (!covered.has(word)) score += frequency.get(word) ?? 0;
+      score /= Math.max(1, wordsOf[index]!.length);
       if (score > bestScore || (score === bestScore && names[index]!.length < names[best]!.length)) {
         best = index;
         bestScore = score;
