@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { jsonSchema, tool } from 'ai';
+import { jsonSchema, tool, type ToolSet } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindMcpTools, createToolSearchRuntime, InvalidOptionError, UnboundToolError, type BoundMcpTools } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
@@ -62,6 +62,17 @@ describe('options.hints for any AI SDK tool (C26)', () => {
     expect(createToolSearchRuntime({ tools, direct: ['pay_invoice'], hints: { ship_order: { alwaysLoad: true } } }).catalog.direct).toEqual(['pay_invoice']);
   });
 
+  it('takes hints for tools named __proto__ and constructor, and ignores a _meta that is not an object', async () => {
+    const hostile: Record<string, unknown> = { ...tools };
+    const own = (name: string, value: unknown) => Object.defineProperty(hostile, name, { value, enumerable: true, writable: true, configurable: true });
+    own('__proto__', tool({ description: 'Prototype tool', inputSchema: jsonSchema({ type: 'object' }), execute: async () => 'ok' }));
+    own('constructor', { ...tool({ description: 'Constructor tool', inputSchema: jsonSchema({ type: 'object' }), execute: async () => 'ok' }), _meta: 'anthropic/alwaysLoad' });
+    const hints = JSON.parse('{"__proto__": {"alwaysLoad": true}, "constructor": {"searchText": "quokka"}}') as Record<string, { alwaysLoad?: boolean; searchText?: string }>;
+    const runtime = createToolSearchRuntime({ tools: hostile as ToolSet, hints });
+    expect(runtime.catalog.direct).toEqual(['Read', '__proto__']);
+    expect((await firstSearch(runtime, 'quokka')).activated).toEqual(['constructor']);
+  });
+
   it('rejects hints for a tool that is not bound, or of the wrong shape', () => {
     expect(() => createToolSearchRuntime({ tools, hints: { nope: { alwaysLoad: true } } })).toThrow(UnboundToolError);
     expect(() => createToolSearchRuntime({ tools, hints: { ship_order: { alwaysLoad: 'yes' as never } } })).toThrow(/hints\.ship_order\.alwaysLoad/);
@@ -69,3 +80,4 @@ describe('options.hints for any AI SDK tool (C26)', () => {
     expect(() => createToolSearchRuntime({ tools, hints: [] as never })).toThrow(InvalidOptionError);
   });
 });
+
