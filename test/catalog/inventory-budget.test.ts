@@ -36,6 +36,15 @@ describe('inventory.maxChars (C23)', () => {
     expect(countsOnly.inventory.split('\n').slice(1, -1)).toEqual(Array.from({ length: 20 }, (_, index) => `server${index} (50 tools)`).sort());
   });
 
+  it('shows canonical names only: a model-shaped search for any name shown, exactly as shown, loads that tool first', async () => {
+    const runtime = createToolSearchRuntime(syntheticCatalog(1_000, 20));
+    const shown = [...runtime.inventory.matchAll(/mcp__server\d+__\w+/g)].map((match) => match[0]);
+    expect(shown.length).toBeGreaterThanOrEqual(20);
+    const scripted = createScriptedModel({ steps: [{ toolCalls: shown.map((query) => ({ toolName: 'tool_search', input: { query, limit: 1 } })) }, { text: 'done' }] });
+    const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+    expect(result.steps[0]!.toolResults.map((entry) => (entry.output as { activated: string[] }).activated[0])).toEqual(shown);
+  });
+
   it('keeps tool_search under 8,000 characters at 100,000 tools in 50 groups and in 5,000 groups', { timeout: 120_000 }, async () => {
     const fewGroups = createToolSearchRuntime(syntheticCatalog(100_000, 50));
     expect((await toolSearchDefinition(fewGroups)).chars).toBeLessThan(8_000);
