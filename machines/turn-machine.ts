@@ -33,6 +33,11 @@ export interface TurnMachineInput {
   readonly direct: readonly string[];
   /** R: required tools, visible on every step without being activations. Default `[]`. */
   readonly required?: readonly string[];
+  /**
+   * A at the turn's start: tools activated before step 0 (prefetch, C25), visible from step 0.
+   * Names outside B and repeats are dropped. Default `[]`.
+   */
+  readonly active?: readonly string[];
   /** True when `tool_search` is offered: at least one deferred tool is bound (C3, C6). */
   readonly offerSearch: boolean;
   /** The caller's messages; history is never a source of activations (C18). */
@@ -367,7 +372,7 @@ export const turnMachine = setup({
     stepIndex: 0,
     attempt: 1,
     visible: [],
-    active: [],
+    active: (input.active ?? []).filter((name, index, names) => setOfNames(input.bound).has(name) && names.indexOf(name) === index),
     pending: [],
     messages: [...input.messages],
     toolCalls: [],

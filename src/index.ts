@@ -12,6 +12,12 @@ export type { ToolCatalog, ToolCatalogOptions } from './catalog/create-tool-cata
 export type { CatalogEntry } from './catalog/catalog-entry.js';
 export { DEFAULT_DIRECT_TOOLS } from './catalog/default-direct-tools.js';
 export { renderInventory } from './catalog/render-inventory.js';
+// The inventory's budget (C23), tool hints (C26) and prefetch (C25).
+export { DEFAULT_INVENTORY_MAX_CHARS } from './catalog/render-inventory.js';
+export type { InventoryOptions } from './catalog/render-inventory.js';
+export { ALWAYS_LOAD_META_KEY, SEARCH_HINT_META_KEY } from './catalog/tool-hints.js';
+export type { ToolHints } from './catalog/tool-hints.js';
+export type { PrefetchOptions } from './runtime/run-prefetch.js';
 
 // Search (C9, C10).
 export { createFuseRanker } from './search/create-fuse-ranker.js';

@@ -21,6 +21,11 @@ export interface CatalogEntry {
    * `JSON.stringify({ name, description, inputSchema })`.
    */
   readonly schemaChars: number;
+  /**
+   * Words the ranker indexes with the description and the model never sees (C26): the
+   * `searchText` hint or the MCP `_meta` search hint; `undefined` for none.
+   */
+  readonly searchText?: string;
   /** The AI SDK tool itself (with its `execute`). */
   readonly tool: Tool;
 }

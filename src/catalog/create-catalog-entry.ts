@@ -24,6 +24,8 @@ export function createCatalogEntry(options: {
   readonly aliases?: readonly string[];
   readonly kind: CatalogEntry['kind'];
   readonly option: string;
+  /** Search text to index with the description, never shown (C26); `undefined` for none. */
+  readonly searchText?: string | undefined;
 }): CatalogEntry {
   const { name, tool, option } = options;
   const inputSchema = jsonSchemaOf(option, name, tool);
@@ -37,6 +39,7 @@ export function createCatalogEntry(options: {
     kind: options.kind,
     inputSchema,
     schemaChars: measureDefinitionChars({ name, description, inputSchema }),
+    ...(options.searchText === undefined ? {} : { searchText: options.searchText }),
     tool,
   });
 }

@@ -8,8 +8,9 @@ import { TOOL_SEARCH_WIRE_ALIAS } from '../tool-search/tool-search-wire-names.js
 import type { CatalogEntry } from './catalog-entry.js';
 import { createCatalogEntry } from './create-catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
-import { renderInventory } from './render-inventory.js';
 import { ownValue } from './own-value.js';
+import { DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
+import { resolveToolHints, type ToolHints } from './tool-hints.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
@@ -22,8 +23,10 @@ export interface ToolCatalog {
   readonly direct: readonly string[];
   /** Deferred tools, sorted by canonical name. */
   readonly deferred: readonly string[];
-  /** The inventory text (C7, C8); `''` when nothing is deferred. */
+  /** The inventory text (C7, C8, C23); `''` when nothing is deferred. */
   readonly inventory: string;
+  /** The `inventory` option with its default: what every binding's inventory and `group:` listing use (C23). */
+  readonly inventoryOptions: Required<InventoryOptions>;
   /** Sum of every bound tool's `schemaChars`: what sending every schema on a step costs. */
   readonly totalSchemaChars: number;
   /** The entry of a bound tool; `undefined` for a name that is not bound. */
@@ -38,6 +41,10 @@ export interface ToolCatalogOptions {
   readonly aliases?: Readonly<Record<string, readonly string[]>>;
   readonly direct?: readonly string[];
   readonly availability?: 'search' | 'off';
+  /** Tool name → hints (C26): `alwaysLoad`, `searchText`. Default: none (each tool's `_meta` still counts). */
+  readonly hints?: Readonly<Record<string, ToolHints>>;
+  /** The inventory's budget and group descriptions (C23). Default: see `renderInventory`. */
+  readonly inventory?: InventoryOptions;
 }
 
 /**
@@ -47,7 +54,12 @@ export interface ToolCatalogOptions {
  * @throws {ReservedToolNameError} a bound tool is named `tool_search` or `turnscope_tool_search`
  *   (`tool_search`'s name on OpenAI's Responses API).
  * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$`.
- * @throws {UnboundToolError} `groups`, `sources`, `aliases` or `direct` names a tool that is not bound.
+ * Hints (C26): without an explicit `direct` list, a tool hinted `alwaysLoad` (the `hints` option,
+ * else its `_meta['anthropic/alwaysLoad'] === true`) is direct after the C5 baseline; with one,
+ * `direct` is exact and hints do not add to it. A `searchText` hint (else
+ * `_meta['anthropic/searchHint']`) is indexed by the ranker and never shown.
+ *
+ * @throws {UnboundToolError} `groups`, `sources`, `aliases`, `direct` or `hints` names a tool that is not bound.
  * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
  * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`), a
  *   tool has no input schema, or its JSON schema is only available asynchronously.
@@ -66,7 +78,11 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
       if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option, bound });
     }
   }
-  const direct = directNames(options, boundSet, bound);
+  for (const name of Object.keys(options.hints ?? {})) {
+    if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: 'hints', bound });
+  }
+  const hintsOf = new Map(bound.map((name) => [name, resolveToolHints(options.tools[name] as Tool, options.hints !== undefined && Object.hasOwn(options.hints, name) ? options.hints[name] : undefined)]));
+  const direct = directNames(options, boundSet, bound, (name) => hintsOf.get(name)!.alwaysLoad);
   const directSet = new Set(direct);
 
   const entries = bound.map((name) =>
@@ -78,15 +94,21 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
       aliases: ownValue(options.aliases, name) ?? [],
       kind: directSet.has(name) ? 'direct' : 'deferred',
       option: 'tools',
+      searchText: hintsOf.get(name)!.searchText,
     }),
   );
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const inventoryOptions: Required<InventoryOptions> = Object.freeze({
+    maxChars: options.inventory?.maxChars ?? DEFAULT_INVENTORY_MAX_CHARS,
+    groupDescriptions: Object.freeze({ ...options.inventory?.groupDescriptions }),
+  });
   return Object.freeze({
     entries: Object.freeze(entries),
     bound: Object.freeze(bound),
     direct: Object.freeze(direct),
     deferred: Object.freeze(entries.filter((entry) => entry.kind === 'deferred').map((entry) => entry.name)),
-    inventory: renderInventory(entries),
+    inventory: renderInventory(entries, inventoryOptions),
+    inventoryOptions,
     totalSchemaChars: entries.reduce((sum, entry) => sum + entry.schemaChars, 0),
     get: (name: string) => byName.get(name),
   });
@@ -111,9 +133,13 @@ function groupMap(
   return groupOf;
 }
 
-function directNames(options: ToolCatalogOptions, boundSet: ReadonlySet<string>, bound: readonly string[]): string[] {
+/** D: every tool with availability off; the explicit `direct` list, exactly; else the C5 baseline, then the tools hinted `alwaysLoad` (C26) by name. */
+function directNames(options: ToolCatalogOptions, boundSet: ReadonlySet<string>, bound: readonly string[], alwaysLoad: (name: string) => boolean): string[] {
   if (options.availability === 'off') return [...bound];
-  if (options.direct === undefined) return DEFAULT_DIRECT_TOOLS.filter((name) => boundSet.has(name));
+  if (options.direct === undefined) {
+    const baseline = DEFAULT_DIRECT_TOOLS.filter((name) => boundSet.has(name));
+    return [...baseline, ...bound.filter((name) => alwaysLoad(name) && !baseline.includes(name))];
+  }
   const seen = new Set<string>();
   for (const name of options.direct) {
     if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: 'direct', bound });

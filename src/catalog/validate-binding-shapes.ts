@@ -11,7 +11,8 @@ const ALIAS_PATTERN = /^[^\u0000-\u001f\u007f]{1,200}$/;
  * message naming the option instead of a TypeError or a misleading error later:
  * `tools` a plain object of tool objects (not an array or a Map), `groups` an object of name
  * arrays, `sources` an object of strings, `aliases` an object of arrays of one-line names of 1–200
- * characters, `direct` an array of names; group and source labels
+ * characters, `direct` an array of names, `hints` an object of
+ * `{ alwaysLoad?: boolean, searchText?: string }`; group and source labels
  * 1–64 printable characters on one line.
  *
  * @throws {InvalidOptionError}
@@ -49,6 +50,21 @@ export function validateBindingShapes(options: ToolCatalogOptions): void {
     }
   }
   if (options.direct !== undefined) checkNames('direct', options.direct);
+  if (options.hints !== undefined) checkHints(options.hints);
+}
+
+/** `hints`: an object of tool name → `{ alwaysLoad?: boolean, searchText?: string }` (C26). */
+function checkHints(hints: unknown): void {
+  if (!isPlainObject(hints)) throw new InvalidOptionError({ option: 'hints', value: hints, expected: 'an object of tool name → { alwaysLoad?, searchText? }' });
+  for (const [name, hint] of Object.entries(hints)) {
+    if (!isPlainObject(hint)) throw new InvalidOptionError({ option: `hints.${name}`, value: hint, expected: 'an object { alwaysLoad?: boolean, searchText?: string }' });
+    for (const [key, value] of Object.entries(hint)) {
+      if (key === 'alwaysLoad' ? value !== undefined && typeof value !== 'boolean' : key === 'searchText' ? value !== undefined && typeof value !== 'string' : true) {
+        const expected = key === 'alwaysLoad' ? 'true or false' : key === 'searchText' ? 'a string' : 'no other key than alwaysLoad and searchText';
+        throw new InvalidOptionError({ option: `hints.${name}.${key}`, value, expected });
+      }
+    }
+  }
 }
 
 /** @throws {InvalidOptionError} unless `names` is an array of strings. */

@@ -6,6 +6,7 @@ import { DEFAULT_EVAL_RANKERS, EVAL_RANKERS } from '../eval/eval-rankers.js';
 import { exactNameQueries } from '../eval/exact-name-queries.js';
 import { formatEvalTable } from '../eval/format-eval-table.js';
 import { loadEvalDataset } from '../eval/load-eval-dataset.js';
+import { formatPrefetchVisibility, prefetchVisibility } from '../eval/prefetch-visibility.js';
 import { runEval, type EvalRow } from '../eval/run-eval.js';
 import { sampleQueries } from '../eval/sample-queries.js';
 import type { CliCommand } from './cli-command.js';
@@ -14,7 +15,8 @@ import { CliUsageError } from './cli-usage-error.js';
 /**
  * `turnscope eval (--dataset DIR … | --catalog FILE [--queries FILE] | --catalog FILE …)
  * [--ranker A,B] [--k 1,3,5,10] [--max-queries N] [--exact-names] [--json]`: recall@k, hit@k,
- * MRR, nDCG@10 and latency per dataset and ranker in one table. A catalog without queries is
+ * MRR, nDCG@10 and latency per dataset and ranker in one table, then per dataset how often
+ * prefetch (C25, limit 5) would make the needed tool visible at step 0. A catalog without queries is
  * evaluated on its exact names. Progress goes to stderr. Exit 0.
  */
 export const evalCommand: CliCommand = async (args, io) => {
@@ -70,12 +72,15 @@ export const evalCommand: CliCommand = async (args, io) => {
     ks,
     onRow: (row) => io.stderr(`turnscope eval: ${row.dataset} × ${row.ranker}: R@5 ${percent(row.recall[5])} (${seconds(performance.now() - startedAt)} s so far)`),
   });
+  // prefetch (C25): how often the needed tool would be visible at step 0, per dataset
+  const prefetch = prefetchVisibility({ datasets: sampled });
   if (values.json === true) {
-    io.stdout(JSON.stringify({ ks, rows }, null, 2));
+    io.stdout(JSON.stringify({ ks, rows, prefetch }, null, 2));
   } else {
     io.stdout(formatEvalTable(rows, ks));
     const margins = formatMargins(rows);
     if (margins !== undefined) io.stdout(`\n${margins}`);
+    io.stdout(`\nprefetch (opt-in, limit ${prefetch[0]?.limit ?? 5}): the needed tool visible at step 0 without a search\n${formatPrefetchVisibility(prefetch)}`);
   }
   return 0;
 };

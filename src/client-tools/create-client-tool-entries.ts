@@ -2,6 +2,7 @@ import type { Tool } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import type { CatalogEntry } from '../catalog/catalog-entry.js';
 import { createCatalogEntry } from '../catalog/create-catalog-entry.js';
+import { resolveToolHints } from '../catalog/tool-hints.js';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
 import { checkLabel } from '../catalog/validate-binding-shapes.js';
 import { ClientToolNameCollisionError } from '../errors/client-tool-name-collision-error.js';
@@ -59,6 +60,8 @@ export function createClientToolEntries(options: {
       source: label,
       kind: options.searchEnabled ? 'deferred' : 'direct',
       option: 'clientTools',
+      // a client tool's `_meta` search hint is indexed too (C26); it stays deferred (no alwaysLoad for client tools)
+      searchText: resolveToolHints(clientTools[name] as Tool, undefined).searchText,
     }),
   );
 }

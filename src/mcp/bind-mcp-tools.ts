@@ -1,5 +1,6 @@
 import type { Tool, ToolSet } from 'ai';
 import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
+import { oneLine } from '../catalog/render-inventory.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
 import { nameMcpTools } from './name-mcp-tools.js';
@@ -24,7 +25,10 @@ export interface BindMcpToolsOptions {
   readonly abortSignal?: AbortSignal;
 }
 
-/** The bound MCP tools, ready for `createToolSearchRuntime({ tools, groups, sources })`. */
+/**
+ * The bound MCP tools, ready for `createToolSearchRuntime({ tools, groups, sources, inventory:
+ * { groupDescriptions } })`. Each tool keeps the `_meta` its server listed, so its hints count (C26).
+ */
 export interface BoundMcpTools {
   /**
    * Every tool of every server, keyed by canonical name, in server order then each server's
@@ -49,6 +53,12 @@ export interface BoundMcpTools {
    * `createToolSearchRuntime({ aliases })`. Tools listed under an accepted name have no entry.
    */
   readonly aliases: Record<string, string[]>;
+  /**
+   * Server name → one line about it, for `createToolSearchRuntime({ inventory: { groupDescriptions } })`
+   * (C23): the first line of the server's MCP `instructions`, else of its `serverInfo`
+   * description or title, at most 100 characters. Servers that say nothing are left out.
+   */
+  readonly groupDescriptions: Record<string, string>;
   /**
    * Closes every server's client, which stops its child process, and every given client not
    * marked `keepOpen`. Idempotent: later calls resolve at once. Never rejects; close errors
@@ -139,13 +149,18 @@ function bindTools(started: readonly StartedMcpServer[]): Omit<BoundMcpTools, 'c
   const groups = nameKeyedRecord<string[]>(started.map(({ server }) => [server, []]));
   const sources = nameKeyedRecord<string>();
   const aliases = nameKeyedRecord<string[]>();
+  const groupDescriptions = nameKeyedRecord<string>();
+  for (const { server, description } of started) {
+    const line = description === undefined ? '' : oneLine(description);
+    if (line !== '') groupDescriptions[server] = line;
+  }
   for (const { canonicalName, server, tool, upstream, aliases: names } of named) {
     tools[canonicalName] = namingServerErrors(toolsByServer.get(server)![tool]!, server);
     (groups[upstream ?? server] ??= []).push(canonicalName);
     sources[canonicalName] = server;
     if (names.length > 0) aliases[canonicalName] = [...names];
   }
-  return { tools, groups, sources, aliases };
+  return { tools, groups, sources, aliases, groupDescriptions };
 }
 
 /**

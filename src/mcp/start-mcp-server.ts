@@ -10,6 +10,11 @@ export interface StartedMcpServer {
   /** The server's tools as AI SDK tools, keyed by the name the server lists, in its order. */
   readonly tools: ToolSet;
   /**
+   * What the server says about itself: its `instructions` from the MCP handshake, else its
+   * `serverInfo.description`, else its `serverInfo.title`; `undefined` when it says nothing.
+   */
+  readonly description: string | undefined;
+  /**
    * Closes the client, which stops a started server's child process; a no-op for a given
    * client with `keepOpen: true`. Never rejects.
    */
@@ -38,7 +43,7 @@ export async function startMcpServer(options: {
     return await withinDeadline({
       ...options,
       commandLine: [],
-      work: async () => ({ server, tools: (await client.tools()) as ToolSet, close }),
+      work: async () => ({ server, tools: (await client.tools()) as ToolSet, description: describeServer(client as Partial<MCPClient>), close }),
       cleanUp: close,
     });
   }
@@ -58,7 +63,7 @@ export async function startMcpServer(options: {
       client = await createMCPClient({ transport, initializationOptions: { signal } });
       const started = client;
       const tools: ToolSet = await started.tools();
-      return { server, tools, close: () => started.close().catch(() => undefined) };
+      return { server, tools, description: describeServer(started), close: () => started.close().catch(() => undefined) };
     },
     cleanUp: async () => {
       await Promise.allSettled([client?.close(), transport.close()]);
@@ -127,4 +132,13 @@ function isSpawnError(error: unknown): boolean {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The client's server's instructions, else its serverInfo description or title (a given client may have neither). */
+function describeServer(client: Partial<Pick<MCPClient, 'instructions' | 'serverInfo'>>): string | undefined {
+  const info = client.serverInfo as { description?: unknown; title?: unknown } | undefined;
+  for (const text of [client.instructions, info?.description, info?.title]) {
+    if (typeof text === 'string' && text.trim() !== '') return text;
+  }
+  return undefined;
 }

@@ -19,7 +19,8 @@ export function formatReport(summary: TraceSummary): string {
   row('schema chars saved', `${number(totals.schemaCharsSaved)}${percentOf(totals.schemaCharsSaved, totals.schemaCharsAllUpFront)}`);
   row('exposed but never called', `${number(totals.exposedUnusedCount)} schemas, ${number(totals.exposedUnusedChars)} chars`);
   row(`top-${k} recall of called tools`, totals.recall === null ? 'n/a (no discovered tool called)' : `${percent(totals.recall)} (${totals.discoveredInTopK} of ${totals.discoveredCalled})`);
-  row('searches', `${number(totals.searches)} (${totals.repeatedSearches} repeated, ${totals.revisedSearches} revised)`);
+  row('searches', `${number(totals.searches)} (${totals.repeatedSearches} repeated, ${totals.revisedSearches} revised)${totals.prefetches === 0 ? '' : `, ${number(totals.prefetches)} prefetched`}`);
+  row('no search, tools matched', number(totals.silentMisses));
   row('first successful call', firstSuccess(totals.meanTimeToFirstSuccessMs, totals.meanStepsToFirstSuccess));
   row('hidden-tool rejections', number(totals.hiddenRejections));
   row('turns whose tool was cut by a cap', number(totals.turnsWithCapMiss));
@@ -34,7 +35,8 @@ export function formatReport(summary: TraceSummary): string {
       `  ${turn.turnId}  ${turn.status}${turn.reason === undefined ? '' : ` (${turn.reason})`}, ${turn.steps} steps, ` +
         `saved ${saved} chars, unused ${turn.exposedUnused.count}, recall ${recall}, searches ${turn.searches}, ` +
         `first ok ${first}, hidden rejections ${turn.hiddenRejections}` +
-        (turn.capMisses.length === 0 ? '' : `, cut by cap: ${turn.capMisses.join(', ')}`),
+        (turn.capMisses.length === 0 ? '' : `, cut by cap: ${turn.capMisses.join(', ')}`) +
+        (turn.silentMiss === null ? '' : `, SILENT MISS: no search, the message matched ${turn.silentMiss.matches.map((match) => match.name).join(', ')}`),
     );
   }
   return lines.join('\n');

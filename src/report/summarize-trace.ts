@@ -1,6 +1,7 @@
 import type { ToolCallOutcome } from '../../machines/turn-types.js';
 import { ownValue } from '../catalog/own-value.js';
 import type { SearchEndRecord, TelemetryRecord, ToolExecutionEndRecord } from '../telemetry/telemetry-record.js';
+import { isPrefetch, silentMissOf } from './silent-miss-of.js';
 import type { TraceSummary, TraceTotals, TurnSummary } from './trace-summary.js';
 
 /** Outcomes that mean the model really called the tool (it was visible and chosen). */
@@ -37,7 +38,8 @@ function summarizeTurn(turnId: string, records: readonly TelemetryRecord[], k: n
   const end = records.findLast((record) => record.type === 'turn.end');
   const stepStarts = records.filter((record) => record.type === 'step.start');
   const ends = records.filter((record): record is ToolExecutionEndRecord => record.type === 'tool.execution.end');
-  const searches = records.filter((record): record is SearchEndRecord => record.type === 'search.end');
+  const allSearches = records.filter((record): record is SearchEndRecord => record.type === 'search.end');
+  const searches = allSearches.filter((record) => !isPrefetch(record));
 
   const called = new Set(ends.filter((record) => CALLED.has(record.outcome)).map((record) => record.toolName));
   const exposed = new Set(stepStarts.flatMap((record) => record.visible));
@@ -63,6 +65,8 @@ function summarizeTurn(turnId: string, records: readonly TelemetryRecord[], k: n
     exposedUnused: { names: unused, count: unused.length, chars: unusedChars },
     recall: recallOf(records, k),
     searches: searches.length,
+    prefetches: allSearches.length - searches.length,
+    silentMiss: silentMissOf(records),
     ...searchRevisions(searches, k),
     firstSuccess:
       firstOk === undefined
@@ -154,6 +158,8 @@ function totalsOf(turns: readonly TurnSummary[]): TraceTotals {
     discoveredInTopK,
     recall: discoveredCalled === 0 ? null : discoveredInTopK / discoveredCalled,
     searches: sum((turn) => turn.searches),
+    prefetches: sum((turn) => turn.prefetches),
+    silentMisses: turns.filter((turn) => turn.silentMiss !== null).length,
     repeatedSearches: sum((turn) => turn.repeatedSearches),
     revisedSearches: sum((turn) => turn.revisedSearches),
     meanTimeToFirstSuccessMs: timed.length === 0 ? null : timed.reduce((total, turn) => total + (turn.firstSuccess?.timeMs ?? 0), 0) / timed.length,

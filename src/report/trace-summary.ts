@@ -1,3 +1,5 @@
+import type { SilentMiss } from './silent-miss-of.js';
+
 /** What the report computes for one turn (C22). Counts are whole numbers, characters are string lengths. */
 export interface TurnSummary {
   readonly turnId: string;
@@ -18,7 +20,16 @@ export interface TurnSummary {
   readonly exposedUnused: { readonly names: readonly string[]; readonly count: number; readonly chars: number };
   /** Discovered tools the model called, and how many of them some earlier search ranked in its top k. */
   readonly recall: { readonly called: readonly string[]; readonly inTopK: readonly string[]; readonly value: number | null };
+  /** Searches the model made (`tool_search` calls; the prefetch is counted in `prefetches`). */
   readonly searches: number;
+  /** Searches the runtime ran before step 0 with the user's message (C25): 0 or 1. */
+  readonly prefetches: number;
+  /**
+   * Set when the turn ended without a model search although deferred tools matched the user's
+   * message (see `silentMissOf`): the likely "I have no tool for that" turn, with the best
+   * matches. `null` otherwise, and for traces without `userMessageMatches`.
+   */
+  readonly silentMiss: SilentMiss | null;
   /** Searches whose query (trimmed, lowercased) an earlier search of the turn already used. */
   readonly repeatedSearches: number;
   /** Searches with a new query whose top k overlaps an earlier search's top k. */
@@ -50,8 +61,11 @@ export interface TraceTotals {
   /** `discoveredInTopK / discoveredCalled`; `null` when no discovered tool was called. */
   readonly recall: number | null;
   readonly searches: number;
+  readonly prefetches: number;
   readonly repeatedSearches: number;
   readonly revisedSearches: number;
+  /** Turns with a silent miss. */
+  readonly silentMisses: number;
   /** Means over turns that had a first success. */
   readonly meanTimeToFirstSuccessMs: number | null;
   readonly meanStepsToFirstSuccess: number | null;

@@ -1,5 +1,6 @@
 import { TOOL_SEARCH_NAME, type TurnEvent } from '../../machines/turn-machine.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
+import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
 import type { TurnBinding } from './create-turn-binding.js';
@@ -31,6 +32,25 @@ export function createStepSearch(options: {
   const callable = new Set(options.visible.filter((name) => name !== TOOL_SEARCH_NAME));
   return async (searchInput, toolCallId, abortSignal) => {
     const startedAt = shared.now();
+    const query = typeof (searchInput as { query?: unknown } | null)?.query === 'string' ? (searchInput as ToolSearchInput).query.trim() : '';
+    // `group:NAME` lists names and loads nothing (C23); every other query is a search
+    if (query.toLowerCase().startsWith(GROUP_QUERY_PREFIX) && query.length <= shared.search.maxQueryChars) {
+      const output = listGroup({ rest: query.slice(GROUP_QUERY_PREFIX.length).trim(), groups: binding.groups, maxChars: shared.catalog.inventoryOptions.maxChars });
+      const limit = (searchInput as ToolSearchInput).limit;
+      const requestedLimit = Number.isInteger(limit) && (limit as number) >= 1 ? (limit as number) : undefined;
+      sendBack({ type: 'SEARCH_DONE', toolCallId, record: {
+        origin: 'model',
+        query,
+        requestedLimit,
+        effectiveLimit: Math.min(requestedLimit ?? shared.search.defaultLimit, shared.search.maxLimit),
+        ranked: [],
+        activated: [],
+        skipped: [],
+        schemaCharsActivated: 0,
+        durationMs: shared.now() - startedAt,
+      } });
+      return { ok: true, output };
+    }
     const outcome = await runToolSearch({
       input: searchInput as ToolSearchInput,
       ranker: binding.ranker ?? shared.ranker,
@@ -48,7 +68,7 @@ export function createStepSearch(options: {
       activate: (names) => sendBack({ type: 'ACTIVATE', names }),
     });
     if (!outcome.ok) return outcome;
-    sendBack({ type: 'SEARCH_DONE', toolCallId, record: { ...outcome.record, durationMs: shared.now() - startedAt } });
+    sendBack({ type: 'SEARCH_DONE', toolCallId, record: { ...outcome.record, origin: 'model', durationMs: shared.now() - startedAt } });
     return { ok: true, output: outcome.output };
   };
 }

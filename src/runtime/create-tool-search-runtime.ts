@@ -21,6 +21,7 @@ import { validateRuntimeOptions } from './validate-runtime-options.js';
 import type { ResumeInput, SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { runtimeInternals } from './runtime-internals.js';
+import { parsePrefetch } from './run-prefetch.js';
 import { resumeTurn, startTurn } from './start-turn.js';
 
 /** A runtime: the immutable catalog, inventory and search index, and `send()` to run turns. */
@@ -123,6 +124,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
       sinks: options.telemetry === undefined ? [] : Array.isArray(options.telemetry) ? options.telemetry : [options.telemetry],
       ...(options.onSinkError === undefined ? {} : { onSinkError: options.onSinkError }),
     }),
+    prefetch: parsePrefetch('prefetch', options.prefetch),
     maxSteps,
     retry,
     now: options.now ?? Date.now,

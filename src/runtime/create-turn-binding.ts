@@ -5,7 +5,7 @@ import type { CatalogEntry } from '../catalog/catalog-entry.js';
 import type { ToolCatalog } from '../catalog/create-tool-catalog.js';
 import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
 import { ownValue } from '../catalog/own-value.js';
-import { renderInventory } from '../catalog/render-inventory.js';
+import { inventoryGroups, renderInventory } from '../catalog/render-inventory.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import type { SearchOptions } from '../search/search-options.js';
@@ -29,8 +29,10 @@ export interface TurnBinding {
   readonly deferred: readonly string[];
   /** True when `tool_search` is offered: search is on and a deferred tool is in B (C3). */
   readonly offerSearch: boolean;
-  /** The inventory of this binding (C7): only its deferred names. */
+  /** The inventory of this binding (C7, C23): only its deferred names, within the catalog's `inventory.maxChars`. */
   readonly inventory: string;
+  /** This binding's deferred names by group, in inventory order: what `group:NAME` lists (C23). */
+  readonly groups: ReadonlyMap<string, readonly string[]>;
   /** Definitions for `streamText`: B with overrides applied, plus `tool_search`. */
   readonly providerTools: ToolSet;
   /** Characters of every definition in B (what one request costs with nothing deferred). */
@@ -127,7 +129,8 @@ export function createTurnBinding(options: {
   const deferred = entries.filter((entry) => entry.kind === 'deferred').map((entry) => entry.name);
   const deferredSet = new Set(deferred);
   const offerSearch = options.searchEnabled && deferred.length > 0;
-  const inventory = renderInventory(entries);
+  // the whole catalog's inventory is rendered once, by the catalog
+  const inventory = options.ceiling === undefined && clientEntries.length === 0 ? catalog.inventory : renderInventory(entries, catalog.inventoryOptions);
   const entryByName = new Map(entries.map((entry) => [entry.name, entry]));
   let toolSearch: (ProviderDefinition & { schemaChars: number }) | undefined;
   if (offerSearch) {
@@ -149,6 +152,7 @@ export function createTurnBinding(options: {
     deferred: Object.freeze(deferred),
     offerSearch,
     inventory,
+    groups: inventoryGroups(entries),
     providerTools: Object.freeze(providerToolSet({ definitions: [...definitions.values()], toolSearch })),
     boundSchemaChars: [...definitions.values()].reduce((sum, definition) => sum + definition.schemaChars, 0),
     instructions: options.instructions,

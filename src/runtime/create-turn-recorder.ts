@@ -100,6 +100,7 @@ export function createTurnRecorder(options: {
         type: 'search.end',
         ...base(stepIndex),
         toolCallId,
+        origin: search.origin,
         query: search.query,
         requestedLimit: search.requestedLimit ?? null,
         effectiveLimit: search.effectiveLimit,

@@ -7,6 +7,7 @@ import type { TurnRecorder } from './create-turn-recorder.js';
 import type { RequiredToolsState, SendInput } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { turnErrorOf } from './turn-error-of.js';
+import { parsePrefetch, runPrefetch } from './run-prefetch.js';
 import { restoreTurnSnapshot } from './turn-snapshot.js';
 import type { validateSendInput } from './validate-send-input.js';
 
@@ -23,6 +24,8 @@ export interface PreparedTurn {
   readonly restored: ReturnType<typeof restoreTurnSnapshot> | undefined;
   /** R of step 0 of a new turn (`[]` when resumed, or when asking it failed). */
   readonly required: readonly string[];
+  /** The prefetch search of a new turn (C25): its matches are A from step 0; `undefined` when off or not run. */
+  readonly prefetched: ReturnType<typeof runPrefetch>;
   /** Set when R of step 0 could not be had: the turn fails before any request (C3). */
   readonly startFailure: TurnError | undefined;
   readonly turnId: string;
@@ -80,9 +83,14 @@ export function prepareTurn(options: {
       startFailure = turnErrorOf(error, 'TurnError');
     }
   }
+  // prefetch (C25): one search of the user's message before the actor exists, its matches A from step 0
+  const prefetch = input.prefetch === undefined ? shared.prefetch : parsePrefetch('prefetch', input.prefetch);
+  const prefetched =
+    restored === undefined && startFailure === undefined ? runPrefetch({ shared, binding, prefetch, messages: validated.messages, required }) : undefined;
   return {
     binding,
     codeMode,
+    prefetched,
     catalog,
     requiredTools,
     restored,

@@ -1,6 +1,9 @@
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
 import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 import type { RetryPolicy, TurnError, TurnFinishReason, TurnStepRecord } from '../../machines/turn-types.js';
+import type { InventoryOptions } from '../catalog/render-inventory.js';
+import type { ToolHints } from '../catalog/tool-hints.js';
+import type { PrefetchOptions } from './run-prefetch.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { OutputLimit } from '../execution/bound-text.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -47,14 +50,34 @@ export interface ToolSearchRuntimeOptions {
   /**
    * D: the direct tools, sent on every step. Every name must be bound. Default: the baseline
    * of C5 (`Bash, Read, ArchiveRead, Write, Edit, Glob, Grep, WebFetch, AskUserQuestion,
-   * StopBackgroundTask`), those of them that are bound.
+   * StopBackgroundTask`), those of them that are bound, then the tools hinted `alwaysLoad`
+   * (`hints`, or an MCP tool's `_meta`, C26). A given list is exact: hints do not add to it.
    */
   readonly direct?: readonly string[];
+  /**
+   * Tool name → hints (C26), for any AI SDK tool: `alwaysLoad: true` makes it direct and
+   * `false` keeps it deferred; `searchText` is indexed by the ranker with its description and
+   * never shown. Each field wins over the tool's MCP `_meta`, of which two keys are read, as
+   * Claude Code reads them: `anthropic/alwaysLoad` (`true` → direct) and `anthropic/searchHint`
+   * (a string → search text). An explicit `direct` list wins over every `alwaysLoad`: it is
+   * then exactly D. Names must be bound. Default: none (the `_meta` hints still count).
+   */
+  readonly hints?: Readonly<Record<string, ToolHints>>;
   /**
    * `'search'` (default): deferred tools behind `tool_search`. `'off'`: every bound tool is
    * direct and no `tool_search` is offered (C6).
    */
   readonly availability?: 'search' | 'off';
+  /**
+   * The inventory in `tool_search`'s description (C23). `maxChars`: its budget in characters as
+   * sent (JSON-escaped: a line break counts 2), at least 300; default 6,000, which keeps
+   * `tool_search`'s complete definition under 8,000 characters for any catalog. When every
+   * deferred name fits they are all listed; beyond, groups with counts and a few names, then
+   * counts only, then the largest groups (see `renderInventory`); `group:NAME` lists a group on
+   * request. `groupDescriptions`: group → one line shown after the group's name when it fits
+   * (e.g. `bindMcpTools`' `groupDescriptions`, from each server's instructions). Default: none.
+   */
+  readonly inventory?: InventoryOptions;
   /** Limits of one `tool_search` call (C10). See {@link SearchOptions} for the defaults. */
   readonly search?: Partial<SearchOptions>;
   /**
@@ -91,6 +114,14 @@ export interface ToolSearchRuntimeOptions {
    * a tool error and the turn goes on.
    */
   readonly codeMode?: Partial<CodeModeOptions>;
+  /**
+   * Prefetch (C25), off by default: `{ limit }` runs one search with the text of the user's
+   * latest message before step 0 of every turn, and its matches (at most `limit`, clamped to
+   * `search.maxLimit`, within `search.maxSchemaChars`) are visible from step 0. It is recorded as
+   * a search with origin `prefetch` (stream, telemetry, report). Skipped when the message has no
+   * text or the ranker is asynchronous. `send({ prefetch })` overrides it per turn. Default: off.
+   */
+  readonly prefetch?: PrefetchOptions | false;
   /** Provider steps per turn; the turn ends `completed` with reason `max-steps`. Default 20. */
   readonly maxSteps?: number;
   /**
@@ -209,6 +240,11 @@ export interface SendInput {
    * Default: the runtime's `toolMode`.
    */
   readonly toolMode?: ToolMode;
+  /**
+   * Prefetch for this turn (C25): `{ limit }` turns it on (see the runtime's `prefetch`), `false`
+   * turns it off. Default: the runtime's `prefetch`.
+   */
+  readonly prefetch?: PrefetchOptions | false;
   /**
    * Aborting it ends the turn in `cancelled` and aborts running tools. Any number of turns may
    * share one signal (e.g. a server's shutdown signal): they add one 'abort' listener to it in

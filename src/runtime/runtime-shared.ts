@@ -8,6 +8,7 @@ import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
 import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import type { ProfileBinding } from './create-profile-bindings.js';
 import type { TurnBinding } from './create-turn-binding.js';
+import type { PrefetchOptions } from './run-prefetch.js';
 import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
 
 /**
@@ -39,6 +40,8 @@ export interface RuntimeShared {
   readonly toolMode: ToolMode;
   /** The `codeMode` option with its defaults: the limits of each `exec` call. */
   readonly codeMode: CodeModeOptions;
+  /** The `prefetch` option, parsed; `undefined` when off (C25). */
+  readonly prefetch: PrefetchOptions | undefined;
   readonly maxSteps: number;
   readonly retry: RetryPolicy;
   readonly telemetry: TelemetryDispatcher;

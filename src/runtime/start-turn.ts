@@ -12,6 +12,7 @@ import { listenToAbort } from './listen-to-abort.js';
 import { createPartQueue } from './part-queue.js';
 import { prepareTurn } from './prepare-turn.js';
 import { recordTurnEvents } from './record-turn-events.js';
+import { PREFETCH_SEARCH_ID, userMessageMatches } from './run-prefetch.js';
 import type { ResumeInput, SendInput, Turn } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
@@ -105,6 +106,7 @@ function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<
               bound: catalog.bound,
               direct: binding.direct,
               required: prepared.required,
+              active: prepared.prefetched?.activated ?? [],
               offerSearch: binding.offerSearch,
               messages: validated.messages,
               maxSteps: shared.maxSteps,
@@ -148,7 +150,12 @@ function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<
     requiredTools: restored === undefined ? prepared.required : restored.context.required,
     offersToolSearch: binding.offerSearch,
     ...(restored === undefined ? {} : { resumedAtStep: restored.context.stepIndex }),
+    ...(restored === undefined && shared.telemetry.enabled ? userMessageMatches({ shared, binding, messages: validated.messages, prefetched: prepared.prefetched }) : {}),
   });
+  if (prepared.prefetched !== undefined) {
+    turnRecorder.search(0, PREFETCH_SEARCH_ID, prepared.prefetched.record);
+    if (prepared.prefetched.activated.length > 0) turnRecorder.activation(0, prepared.prefetched.activated);
+  }
   const failedBeforeStart = prepared.startFailure ?? inspectError;
   const abortSignal = input.abortSignal;
   const onAbort = () => actor.send({ type: 'CANCEL', reason: abortReason(abortSignal), ...timeOf(shared.now) });

@@ -15,7 +15,8 @@ import type { TurnToolResult } from '../../machines/turn-types.js';
  *   step had this provider id, so this one is `<id>_dup<n>` and does not run.
  * - `tool-result`: the call crossed the execution pipeline; `outcome` says how it ended
  *   (`parentToolCallId` as on `tool-call`).
- * - `search`: a `tool_search` call finished (C21): query, limits, ranked, activated, skipped.
+ * - `search`: a search finished (C21): query, limits, ranked, activated, skipped; `origin`
+ *   `prefetch` for the one the runtime ran before step 0 (C25, `toolCallId` `'prefetch'`).
  * - `activation`: names a search added to `pending`; visible from the next step on (C13).
  * - `retry`: a provider request failed with a retryable error; the next attempt comes after `delayMs`.
  * - `step-end`: the step settled. `snapshot` is the turn's state at that step boundary (C28), to
@@ -42,6 +43,11 @@ export type TurnStreamPart =
 
 /** What one `tool_search` call did (C21). */
 export interface SearchRecord {
+  /**
+   * Who searched: `model` (a `tool_search` call) or `prefetch` (the runtime, with the user's
+   * latest message, before step 0: C25).
+   */
+  readonly origin: 'model' | 'prefetch';
   readonly query: string;
   /** The limit the model asked for; `undefined` when it gave none. */
   readonly requestedLimit: number | undefined;

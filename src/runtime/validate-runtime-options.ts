@@ -1,5 +1,6 @@
 import { CODE_MODE_OPTION_NAMES } from '../code-mode/code-mode-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { MIN_INVENTORY_MAX_CHARS } from '../catalog/render-inventory.js';
 import { checkKnownKeys } from './check-known-keys.js';
 import { RUNTIME_OPTION_NAMES, SEND_INPUT_NAMES } from './option-names.js';
 import type { ToolSearchRuntimeOptions } from './runtime-options.js';
@@ -10,6 +11,7 @@ const NESTED_OPTION_NAMES = {
   timeout: ['toolMs', 'perToolMs', 'approvalMs'],
   outputLimit: ['maxBytes', 'maxLines'],
   codeMode: CODE_MODE_OPTION_NAMES,
+  inventory: ['maxChars', 'groupDescriptions'],
 } as const;
 const FUNCTION_OPTIONS = ['permission', 'onSinkError', 'now', 'generateId', 'approver', 'operationId'] as const;
 
@@ -43,10 +45,29 @@ export function validateRuntimeOptions(options: ToolSearchRuntimeOptions): void 
     const value = options[name];
     if (value !== undefined && typeof value !== 'function') throw new InvalidOptionError({ option: name, value, expected: 'a function' });
   }
+  checkInventoryOptions(options.inventory);
   const sinks = options.telemetry === undefined ? [] : Array.isArray(options.telemetry) ? options.telemetry : [options.telemetry];
   sinks.forEach((sink, index) => {
     if (sink === null || typeof sink !== 'object' || typeof (sink as { record?: unknown }).record !== 'function') {
       throw new InvalidOptionError({ option: `telemetry[${index}]`, value: sink, expected: 'a sink: an object with a record(record) method' });
     }
   });
+}
+
+/** `inventory.maxChars` a whole number ≥ 300; `inventory.groupDescriptions` an object of strings (C23). */
+function checkInventoryOptions(inventory: ToolSearchRuntimeOptions['inventory']): void {
+  if (inventory === undefined) return;
+  const { maxChars, groupDescriptions } = inventory;
+  if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < MIN_INVENTORY_MAX_CHARS)) {
+    throw new InvalidOptionError({ option: 'inventory.maxChars', value: maxChars, expected: `a whole number of characters ≥ ${MIN_INVENTORY_MAX_CHARS}` });
+  }
+  if (groupDescriptions === undefined) return;
+  if (groupDescriptions === null || typeof groupDescriptions !== 'object' || Array.isArray(groupDescriptions)) {
+    throw new InvalidOptionError({ option: 'inventory.groupDescriptions', value: groupDescriptions, expected: 'an object of group name → one-line description' });
+  }
+  for (const [group, description] of Object.entries(groupDescriptions)) {
+    if (typeof description !== 'string') {
+      throw new InvalidOptionError({ option: `inventory.groupDescriptions.${group}`, value: description, expected: 'a string' });
+    }
+  }
 }

@@ -13,6 +13,8 @@ const MAX_PARAMETER_DESCRIPTION_CHARS = 500;
  * followed to depth 3; at most 64 parameters, descriptions cut to 500 characters).
  *
  * @param tool.inputSchema a JSON schema (any shape; non-objects give no parameters).
+ * @param tool.searchText hint words (C26), indexed after the description; never shown to the
+ *   model, which sees the tool's own definition. Default: none.
  */
 export function rankerDocumentOf(tool: {
   readonly name: string;
@@ -21,10 +23,12 @@ export function rankerDocumentOf(tool: {
   readonly inputSchema?: unknown;
   /** Default: none. */
   readonly aliases?: readonly string[];
+  readonly searchText?: string | undefined;
 }): RankerDocument {
   const parameters: RankerParameter[] = [];
   collectParameters(tool.inputSchema, 0, parameters);
-  const document = { name: tool.name, description: tool.description, group: tool.group, parameters };
+  const description = tool.searchText === undefined ? tool.description : `${tool.description}\n${tool.searchText}`;
+  const document = { name: tool.name, description, group: tool.group, parameters };
   return tool.aliases === undefined || tool.aliases.length === 0 ? document : { ...document, aliases: tool.aliases };
 }
 

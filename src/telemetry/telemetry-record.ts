@@ -25,6 +25,14 @@ export interface TurnStartRecord extends RecordBase {
   readonly offersToolSearch: boolean;
   /** Set when the turn was resumed from a snapshot (C28): the step it continued at. */
   readonly resumedAtStep?: number;
+  /**
+   * The best deferred matches of the user's latest message (at most 3, best first, with the
+   * ranker's scores): the prefetch's ranking (C25), else one ranking made for this record when
+   * the ranker is synchronous. Absent when not ranked (no `tool_search`, no text, an
+   * asynchronous ranker). The report flags a turn that ended without a search while these
+   * existed (a silent miss).
+   */
+  readonly userMessageMatches?: readonly { readonly name: string; readonly score: number }[];
 }
 
 /** A provider request is about to go out (one per attempt; a retry repeats it with `attempt` + 1). C21. */
@@ -44,8 +52,10 @@ export interface StepStartRecord extends RecordBase {
 }
 
 /**
- * A `tool_search` call finished successfully (C21): the stream's `search` part as a record,
- * with `requestedLimit` as `null` (JSON has no `undefined`) when the model gave no limit.
+ * A search finished successfully (C21): the stream's `search` part as a record, with
+ * `requestedLimit` as `null` (JSON has no `undefined`) when none was given. `origin` says who
+ * searched: `model` (a `tool_search` call) or `prefetch` (before step 0, C25; `toolCallId`
+ * `'prefetch'`).
  */
 export interface SearchEndRecord extends RecordBase, Omit<SearchRecord, 'requestedLimit'> {
   readonly type: 'search.end';

@@ -27,7 +27,7 @@ export type ToolSearchOutcome =
       readonly output: { activated: string[]; reason?: string };
       /** Names newly activated: what was passed to `activate`. */
       readonly newlyActivated: string[];
-      readonly record: Omit<SearchRecord, 'durationMs'>;
+      readonly record: Omit<SearchRecord, 'durationMs' | 'origin'>;
     }
   | { readonly ok: false; readonly message: string };
 

@@ -7,5 +7,6 @@
 export const TOOL_SEARCH_QUERY_FORMS =
   'Query forms: a few words about the task ("create github issue"); an exact tool name from the list ' +
   '("github_create_issue"); "select:a,b" to load exactly the tools named a and b; "+word" to require that ' +
-  'word in the tool\'s name ("+slack send": only tools with slack in their names, ranked by both words). ' +
+  'word in the tool\'s name ("+slack send": only tools with slack in their names, ranked by both words); ' +
+  '"group:NAME" to list the tool names of one group (this loads nothing). ' +
   'A tool you can already call needs no search.';

@@ -1,6 +1,7 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createToolSearchRuntime, InvalidOptionError, InvalidToolNameError, type ToolSearchRuntimeOptions } from '../../src/index.js';
+import { renderInventory } from '../../src/catalog/render-inventory.js';
 import { nameMcpTools } from '../../src/mcp/name-mcp-tools.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { sampleTools } from '../helpers/sample-tools.js';
@@ -30,11 +31,15 @@ describe('a catalog of 3,000 tools with 2 KB schemas and three over the per-sear
   for (const name of ['giant_a', 'giant_b', 'giant_c']) tools[name] = executedTool('A giant export tool.', wideSchema(600, 120), log, name);
   const runtime = createToolSearchRuntime({ tools, sources: { giant_a: 'giants', giant_b: 'giants', giant_c: 'giants' } });
 
-  it('binds every tool, measures the giants past the budget, and lists every deferred name in the inventory', () => {
+  it('binds every tool, measures the giants past the budget, and bounds the inventory (C23): every group counted, every name listed when the budget allows', () => {
     expect(runtime.catalog.deferred).toHaveLength(3_003);
     expect(runtime.catalog.get('giant_a')!.schemaChars).toBeGreaterThan(runtime.search.maxSchemaChars);
-    expect(runtime.inventory.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(3_003);
+    expect(JSON.stringify(runtime.inventory).length - 2).toBeLessThanOrEqual(6_000);
+    expect(runtime.inventory).toContain('\ngiants (3 tools): giant_a, giant_b, giant_c\n');
+    expect(runtime.inventory).toMatch(/\nother \(3,000 tools\): svc_\d+_op, /);
     expect(runtime.inventory).not.toContain('sync records');
+    const everyName = renderInventory(runtime.catalog.entries, { maxChars: 200_000 });
+    expect(everyName.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(3_003);
   });
 
   it('sends no deferred definition on step 0, and each search activates within its count and budget (C10)', async () => {

@@ -34,6 +34,11 @@ export type RankedStatus = 'activated' | 'skipped-oversize' | 'skipped-budget' |
 /** A `search.end` record with each ranked candidate's fate. */
 export interface SearchReplay {
   readonly record: SearchEndRecord;
+  /**
+   * The first step whose request carries what it activated: the next step for the model's
+   * search (C13), its own step 0 for the prefetch (origin `prefetch`, C25).
+   */
+  readonly visibleFromStep: number;
   readonly ranked: readonly { readonly name: string; readonly score: number; readonly status: RankedStatus }[];
 }
 
@@ -186,6 +191,7 @@ function replaySearch(record: SearchEndRecord, alreadyActive: ReadonlySet<string
   const skipped = new Map((record.skipped ?? []).map((skip) => [skip.name, skip.reason]));
   return {
     record,
+    visibleFromStep: record.origin === 'prefetch' ? record.stepIndex : record.stepIndex + 1,
     ranked: (record.ranked ?? []).map(({ name, score }) => {
       const reason = skipped.get(name);
       const status: RankedStatus = activated.has(name)

@@ -66,7 +66,7 @@ function renderSearches(step: StepReplay): HTMLElement {
     { class: 'block', data: { testid: 'searches' } },
     h('h3', {}, 'Searches', h('span', { class: 'count' }, String(step.searches.length))),
     step.searches.length === 0 ? h('p', { class: 'empty' }, 'No tool_search in this step.') : null,
-    ...step.searches.map((search) => renderSearch(search, step.stepIndex)),
+    ...step.searches.map((search) => renderSearch(search)),
   );
 }
 
@@ -78,18 +78,18 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   'beyond-limit': 'beyond the limit',
 };
 
-function renderSearch(search: SearchReplay, stepIndex: number): HTMLElement {
+function renderSearch(search: SearchReplay): HTMLElement {
   const { record } = search;
   const limit = record.requestedLimit === null ? `limit ${record.effectiveLimit}` : `limit ${record.effectiveLimit} (asked ${record.requestedLimit})`;
   return h(
     'div',
     { class: 'search-card', data: { testid: 'search' } },
-    h('p', { class: 'query' }, h('span', { class: 'label' }, 'query'), h('q', {}, record.query)),
+    h('p', { class: 'query' }, h('span', { class: 'label' }, record.origin === 'prefetch' ? 'prefetch (the user message)' : 'query'), h('q', {}, record.query)),
     h(
       'p',
       { class: 'meta' },
       `${limit} · activated ${record.activated.length}, +${formatCount(record.schemaCharsActivated)} schema chars, ` +
-        `visible from step ${stepIndex + 1} · ${formatCount(record.durationMs)} ms`,
+        `visible from step ${search.visibleFromStep} · ${formatCount(record.durationMs)} ms`,
     ),
     h(
       'ol',

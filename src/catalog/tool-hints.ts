@@ -1,0 +1,43 @@
+import type { Tool } from 'ai';
+
+/**
+ * What a tool can ask of the catalog (C26), from the caller's `hints` option or from an MCP
+ * tool's own `_meta`.
+ */
+export interface ToolHints {
+  /**
+   * `true`: the tool is direct (sent on every step) when the runtime has no explicit `direct`
+   * list; `false`: deferred even if its `_meta` asks otherwise. Default: as `_meta` says, else deferred.
+   */
+  readonly alwaysLoad?: boolean;
+  /**
+   * Extra words the ranker indexes with the tool's description, never shown to the model
+   * (e.g. synonyms users type). Default: the `_meta` search hint, else none.
+   */
+  readonly searchText?: string;
+}
+
+/** The `_meta` key Claude Code reads to keep an MCP tool loaded (`true` → never deferred). */
+export const ALWAYS_LOAD_META_KEY = 'anthropic/alwaysLoad';
+/** The `_meta` key Claude Code reads as an MCP tool's search hint (a string, whitespace collapsed). */
+export const SEARCH_HINT_META_KEY = 'anthropic/searchHint';
+/** Characters of search text kept per tool. */
+const MAX_SEARCH_TEXT_CHARS = 1_000;
+
+/**
+ * The hints of one tool: the caller's (`hints[name]`) field by field, else what the tool's
+ * `_meta` says — `_meta['anthropic/alwaysLoad'] === true` and a string
+ * `_meta['anthropic/searchHint']`, the keys Claude Code reads (`@ai-sdk/mcp` keeps an MCP tool's
+ * `_meta` on the AI SDK tool). Search text is whitespace-collapsed and cut to 1,000 characters;
+ * `''` counts as none.
+ *
+ * @returns `alwaysLoad` (default `false`) and `searchText` (`undefined` for none).
+ */
+export function resolveToolHints(tool: Tool, hints: ToolHints | undefined): { alwaysLoad: boolean; searchText: string | undefined } {
+  const meta = (tool as { _meta?: unknown })._meta;
+  const metaRecord = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>) : {};
+  const metaAlwaysLoad = Object.hasOwn(metaRecord, ALWAYS_LOAD_META_KEY) && metaRecord[ALWAYS_LOAD_META_KEY] === true;
+  const metaSearchHint = Object.hasOwn(metaRecord, SEARCH_HINT_META_KEY) && typeof metaRecord[SEARCH_HINT_META_KEY] === 'string' ? metaRecord[SEARCH_HINT_META_KEY] : undefined;
+  const searchText = (hints?.searchText ?? metaSearchHint)?.replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_TEXT_CHARS);
+  return { alwaysLoad: hints?.alwaysLoad ?? metaAlwaysLoad, searchText: searchText === '' ? undefined : searchText };
+}

@@ -1,0 +1,131 @@
+import type { ModelMessage } from 'ai';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { runToolSearch } from '../tool-search/run-tool-search.js';
+import { checkKnownKeys } from './check-known-keys.js';
+import type { SearchRecord } from './turn-stream-part.js';
+import type { TurnBinding } from './create-turn-binding.js';
+import type { RuntimeShared } from './runtime-shared.js';
+
+/** The `toolCallId` of the prefetch's search record (no model call made it). */
+export const PREFETCH_SEARCH_ID = 'prefetch';
+
+/** The `prefetch` option (C25): search the user's latest message before step 0. */
+export interface PrefetchOptions {
+  /** Tools loaded at most, clamped to `search.maxLimit` like any search (C10). */
+  readonly limit: number;
+}
+
+/** What a prefetch did: the names visible from step 0 and the search record; `undefined` when none ran. */
+export interface PrefetchOutcome {
+  readonly activated: readonly string[];
+  readonly record: SearchRecord;
+}
+
+/**
+ * Runs the prefetch search of one turn (C25): the text of the latest user message (its text
+ * parts, cut to `search.maxQueryChars`) as the query, over the turn's searchable tools, with the
+ * turn's ranker and the bounds of any search (C1, C10). Required tools are not activated (they
+ * are visible already). Nothing is sent to the actor: the caller passes `activated` as its
+ * starting A.
+ *
+ * @returns `undefined` — no prefetch — when `prefetch` is off, the turn offers no `tool_search`,
+ *   the latest user message has no text, or the ranker is asynchronous (an embedding ranker:
+ *   the turn's first request is not held for it).
+ */
+export function runPrefetch(options: {
+  readonly shared: RuntimeShared;
+  readonly binding: TurnBinding;
+  readonly prefetch: PrefetchOptions | undefined;
+  readonly messages: readonly ModelMessage[];
+  readonly required: readonly string[];
+}): PrefetchOutcome | undefined {
+  const { shared, binding, prefetch } = options;
+  if (prefetch === undefined || !binding.offerSearch) return undefined;
+  const query = latestUserText(options.messages).slice(0, shared.search.maxQueryChars).trim();
+  if (query === '') return undefined;
+  const startedAt = shared.now();
+  const outcome = runToolSearch({
+    input: { query, limit: prefetch.limit },
+    ranker: binding.ranker ?? shared.ranker,
+    search: shared.search,
+    isSearchable: binding.isSearchable,
+    alreadyActive: new Set(),
+    isRequired: (name) => options.required.includes(name),
+    schemaCharsOf: binding.schemaCharsOf,
+  });
+  if (outcome instanceof Promise) {
+    // an asynchronous ranker: its ranking is not awaited, and a rejection is not left unhandled
+    outcome.catch(() => undefined);
+    return undefined;
+  }
+  if (!outcome.ok) return undefined;
+  return { activated: outcome.newlyActivated, record: { ...outcome.record, origin: 'prefetch', durationMs: shared.now() - startedAt } };
+}
+
+/** The text of the last user message: a string content, or its text parts joined by a line break. */
+export function latestUserText(messages: readonly ModelMessage[]): string {
+  const message = messages.findLast((candidate) => candidate.role === 'user');
+  if (message === undefined) return '';
+  if (typeof message.content === 'string') return message.content;
+  return message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+}
+
+/**
+ * Parses a `prefetch` option (the runtime's, or a `send()`'s that overrides it): `undefined`
+ * or `false` is off, `{ limit }` with a whole `limit` ≥ 1 is on.
+ *
+ * @throws {InvalidOptionError} any other value, or another key than `limit`.
+ */
+export function parsePrefetch(option: string, value: unknown): PrefetchOptions | undefined {
+  if (value === undefined || value === false) return undefined;
+  const expected = 'false, or { limit } with a whole number limit ≥ 1 (tools loaded before step 0)';
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InvalidOptionError({ option, value, expected });
+  checkKnownKeys({ prefix: `${option}.`, value, known: ['limit'] });
+  const limit = (value as { limit?: unknown }).limit;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) throw new InvalidOptionError({ option: `${option}.limit`, value: limit, expected: 'a whole number ≥ 1' });
+  return Object.freeze({ limit });
+}
+
+/** Matches of the user's message kept on `turn.start`, for the report's silent misses. */
+const USER_MESSAGE_MATCHES = 3;
+
+/**
+ * The best deferred matches of the user's latest message (at most 3, with the ranker's scores),
+ * for `turn.start`'s `userMessageMatches`: what lets the report flag a turn that ended without
+ * a search although tools matched (a likely "I have no tool for that"). The prefetch's ranking
+ * when one ran; else one ranking, only with a synchronous ranker and a turn that offers
+ * `tool_search`; none otherwise (and for a message without text).
+ *
+ * @returns `{ userMessageMatches }`, or `{}` when not ranked: spread into the `turn.start` record.
+ */
+export function userMessageMatches(options: {
+  readonly shared: RuntimeShared;
+  readonly binding: TurnBinding;
+  readonly messages: readonly ModelMessage[];
+  readonly prefetched: PrefetchOutcome | undefined;
+}): { userMessageMatches?: { readonly name: string; readonly score: number }[] } {
+  const matches = rankUserMessage(options);
+  return matches === undefined ? {} : { userMessageMatches: matches };
+}
+
+function rankUserMessage(options: Parameters<typeof userMessageMatches>[0]): { readonly name: string; readonly score: number }[] | undefined {
+  const { shared, binding } = options;
+  if (options.prefetched !== undefined) return options.prefetched.record.ranked.slice(0, USER_MESSAGE_MATCHES).map(({ name, score }) => ({ name, score }));
+  if (!binding.offerSearch) return undefined;
+  const query = latestUserText(options.messages).slice(0, shared.search.maxQueryChars).trim();
+  if (query === '') return undefined;
+  let ranked: unknown;
+  try {
+    ranked = (binding.ranker ?? shared.ranker).rank(query, USER_MESSAGE_MATCHES * 4);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(ranked)) {
+    Promise.resolve(ranked).catch(() => undefined);
+    return undefined;
+  }
+  return (ranked as { name: string; score: number }[])
+    .filter((match) => binding.isSearchable(match.name))
+    .slice(0, USER_MESSAGE_MATCHES)
+    .map(({ name, score }) => ({ name, score }));
+}

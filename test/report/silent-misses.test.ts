@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { callbackSink, createToolSearchRuntime, type TelemetryRecord } from '../../src/index.js';
+import { formatReport } from '../../src/report/format-report.js';
+import { summarizeTrace } from '../../src/report/summarize-trace.js';
+import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
+import { sampleTools } from '../helpers/sample-tools.js';
+
+async function traceOf(turns: { prompt: string; steps: ScriptedStep[] }[], prefetch?: { limit: number }) {
+  const records: TelemetryRecord[] = [];
+  const { tools, groups } = sampleTools();
+  let next = 0;
+  const runtime = createToolSearchRuntime({ tools, groups, telemetry: callbackSink((record) => void records.push(record)), generateId: () => `T${next++}`, ...(prefetch === undefined ? {} : { prefetch }) });
+  for (const turn of turns) await runtime.send({ model: createScriptedModel({ steps: turn.steps }).model, prompt: turn.prompt }).result;
+  return summarizeTrace({ records });
+}
+
+describe('turnscope report: silent misses', () => {
+  it('flags a turn that ended without a search while deferred tools matched the message, with the best matches', async () => {
+    const summary = await traceOf([
+      { prompt: 'Post a message to the Slack channel #ops', steps: [{ text: 'I have no tool for that.' }] },
+      { prompt: 'Post a message to the Slack channel #ops', steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'slack' } }] }, { text: 'found it' }] },
+      { prompt: 'List the pull requests of turnscope', steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'group:github' } }] }, { text: 'listed' }] },
+    ]);
+    const [miss, searched, listed] = summary.turns;
+    expect(miss!.silentMiss?.matches[0]?.name).toBe('slack_post_message');
+    expect(miss!.silentMiss!.matches.length).toBeLessThanOrEqual(3);
+    expect(searched!.silentMiss).toBeNull();
+    expect(listed!.silentMiss).toBeNull();
+    expect(summary.totals.silentMisses).toBe(1);
+    const text = formatReport(summary);
+    expect(text).toMatch(/no search, tools matched\s+1\n/);
+    expect(text).toContain('T0  completed (stop), 1 steps');
+    expect(text).toMatch(/T0 .*SILENT MISS: no search, the message matched slack_post_message/);
+    expect(text).not.toMatch(/T1 .*SILENT MISS/);
+  });
+
+  it('does not flag a turn whose message matched nothing, nor one that called a prefetched tool; counts the prefetch apart', async () => {
+    const quiet = await traceOf([{ prompt: 'zzqx', steps: [{ text: 'hello' }] }]);
+    expect(quiet.turns[0]!.silentMiss).toBeNull();
+
+    const prefetched = await traceOf(
+      [
+        { prompt: 'Post a message to the Slack channel #ops', steps: [{ toolCalls: [{ toolName: 'slack_post_message', input: { channel: '#ops', text: 'hi' } }] }, { text: 'posted' }] },
+        { prompt: 'Post a message to the Slack channel #ops', steps: [{ text: 'I cannot.' }] },
+      ],
+      { limit: 1 },
+    );
+    expect(prefetched.turns.map((turn) => [turn.searches, turn.prefetches])).toEqual([[0, 1], [0, 1]]);
+    expect(prefetched.turns[0]!.silentMiss).toBeNull();
+    expect(prefetched.turns[1]!.silentMiss?.matches[0]?.name).toBe('slack_post_message');
+    expect(prefetched.turns[0]!.recall).toEqual({ called: ['slack_post_message'], inTopK: ['slack_post_message'], value: 1 });
+    expect(formatReport(prefetched)).toMatch(/searches\s+0 \(0 repeated, 0 revised\), 2 prefetched/);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { createScriptedModel } from '../../src/testing/index.js';
+import { listGroup } from '../../src/tool-search/list-group.js';
+import { syntheticCatalog } from '../helpers/synthetic-catalog.js';
+
+async function searchOnce(runtime: ReturnType<typeof createToolSearchRuntime>, query: string) {
+  const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query } }] }, { text: 'done' }] });
+  const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+  return { output: result.steps[0]!.toolResults[0]!.output as { activated: string[]; listed: string[]; reason: string }, result, scripted };
+}
+
+describe('tool_search group:NAME (C23)', () => {
+  it('lists the canonical names of a group the inventory only counts, and loads nothing', async () => {
+    const runtime = createToolSearchRuntime(syntheticCatalog(10_000, 50));
+    expect(runtime.inventory).toContain('server7 (200 tools)');
+    const { output, result, scripted } = await searchOnce(runtime, 'group:server7');
+    expect(output.activated).toEqual([]);
+    expect(output.listed.length).toBeGreaterThan(50);
+    expect(output.listed.every((name) => name.startsWith('mcp__server7__'))).toBe(true);
+    expect(output.listed).toEqual([...output.listed].sort());
+    expect(output.reason).toMatch(/^Group server7 has 200 tools; listed \d+ names \(\d+ more: add a word after the group name to narrow the list\)\. Nothing was loaded/);
+    expect(JSON.stringify(output.listed).length).toBeLessThanOrEqual(6_000);
+    expect(result.activated).toEqual([]);
+    expect(scripted.requests[1]!.toolNames).toEqual(scripted.requests[0]!.toolNames);
+  });
+
+  it('narrows a group by words, and a listed name found by search is the exact tool', async () => {
+    const runtime = createToolSearchRuntime(syntheticCatalog(10_000, 50));
+    const { output } = await searchOnce(runtime, 'group:server7 delete BRANCH');
+    expect(output.listed.length).toBeGreaterThan(0);
+    expect(output.listed.every((name) => /^mcp__server7__delete_branch_\d+$/.test(name))).toBe(true);
+    expect(output.reason).toContain('whose names contain "delete" and "branch"');
+    // what a model does next: search with a listed name, exactly as shown
+    const shown = output.listed[0]!;
+    const next = await searchOnce(runtime, shown);
+    expect(next.output.activated[0]).toBe(shown);
+  });
+
+  it('answers an unknown or empty group name with the group names that contain it, largest first', () => {
+    const groups = new Map<string, string[]>([['github', ['a', 'b', 'c']], ['gitlab', ['d']], ['slack', ['e', 'f']], ['__proto__', ['g']]]);
+    const git = listGroup({ rest: 'git', groups, maxChars: 6_000 });
+    expect(git.listed).toEqual(['github (3 tools)', 'gitlab (1 tool)']);
+    expect(git.reason).toMatch(/^No group is named "git"; groups whose name contains it: 2 groups, largest first\. Nothing was loaded/);
+    expect(listGroup({ rest: '', groups, maxChars: 6_000 }).listed).toEqual(['github (3 tools)', 'slack (2 tools)', '__proto__ (1 tool)', 'gitlab (1 tool)']);
+    expect(listGroup({ rest: '__proto__', groups, maxChars: 6_000 }).listed).toEqual(['g']);
+    expect(listGroup({ rest: 'GitHub', groups, maxChars: 6_000 }).listed).toEqual(['a', 'b', 'c']);
+    const tight = listGroup({ rest: '', groups, maxChars: 40 });
+    expect(tight.listed).toEqual(['github (3 tools)', 'slack (2 tools)']);
+    expect(tight.reason).toContain('2 not listed');
+  });
+});
