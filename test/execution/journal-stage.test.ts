@@ -15,20 +15,28 @@ const call: JournaledCall = {
 };
 const ok: JournaledResult = { outcome: 'ok', output: 'wrote /a', modelOutput: { type: 'text', value: 'wrote /a' } };
 
-function stage(journal: ExecutionJournal, overrides: { call?: JournaledCall; replayable?: boolean; aborted?: boolean } = {}) {
+/** Runs the stage; with `cancelWhileRunning` the turn's signal aborts while the tool runs. */
+function stage(journal: ExecutionJournal, overrides: { call?: JournaledCall; replayable?: boolean; cancelWhileRunning?: boolean } = {}) {
   let runs = 0;
+  const turn = new AbortController();
   const done = journalStage({
     journal,
     call: overrides.call ?? call,
     replayable: overrides.replayable ?? true,
     now: () => 200,
-    aborted: () => overrides.aborted ?? false,
+    signal: turn.signal,
+    timedOut: () => false,
+    timeoutMs: 0,
     run: async () => {
       runs += 1;
+      if (overrides.cancelWhileRunning === true) turn.abort(new Error('cancelled'));
       return ok;
     },
   });
-  return done.then((result) => ({ ...result, runs }));
+  return done.then((result) => {
+    if ('stopped' in result) throw new Error(`stopped in ${result.stopped}`);
+    return { ...result, runs };
+  });
 }
 
 describe('journalStage: the durable execution record', () => {
@@ -69,7 +77,7 @@ describe('journalStage: the durable execution record', () => {
 
   it('a call whose turn ended while it ran is left as started, so a retry runs it', async () => {
     const journal = createMemoryJournal();
-    await stage(journal, { aborted: true });
+    await expect(stage(journal, { cancelWhileRunning: true })).rejects.toThrow('stopped in journal.write');
     expect(journal.entries().map((entry) => entry.status)).toEqual(['started']);
   });
 
