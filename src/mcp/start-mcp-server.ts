@@ -3,6 +3,7 @@ import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import type { ToolSet } from 'ai';
 import { McpServerStartError } from './mcp-server-start-error.js';
 import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** A started MCP server (or a given client): the tools it listed, and how to let it go. */
 export interface StartedMcpServer {
@@ -102,7 +103,7 @@ async function withinDeadline(options: {
       server: options.server,
       command: options.commandLine,
       reason,
-      detail: reason === 'timeout' ? `no answer within ${timeoutMs} ms` : messageOf(error),
+      detail: reason === 'timeout' ? `no answer within ${timeoutMs} ms` : describeThrown(error),
       cause: error,
     });
   } finally {
@@ -125,6 +126,3 @@ function isSpawnError(error: unknown): boolean {
   return typeof syscall === 'string' && syscall.startsWith('spawn');
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -105,6 +105,7 @@ export function createTurnRecorder(options: {
         activated: search.activated,
         skipped: search.skipped,
         schemaCharsActivated: search.schemaCharsActivated,
+        ...(search.rankerDrops === undefined ? {} : { rankerDrops: search.rankerDrops }),
         durationMs: search.durationMs,
       });
     },

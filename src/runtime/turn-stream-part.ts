@@ -1,4 +1,5 @@
 import type { TurnToolResult } from '../../machines/turn-types.js';
+import type { RankingDrops } from '../search/clean-ranking.js';
 
 /**
  * One typed part of a turn's `stream`, in the order things happened. Every part carries
@@ -50,5 +51,10 @@ export interface SearchRecord {
   readonly skipped: readonly { readonly name: string; readonly reason: 'oversize' | 'budget' }[];
   /** Characters of the complete definitions this search newly activated. */
   readonly schemaCharsActivated: number;
+  /**
+   * What was dropped from the ranker's answer before the walk: malformed entries, names no tool
+   * has, repeats, entries past what was asked. Absent when the answer was clean.
+   */
+  readonly rankerDrops?: RankingDrops;
   readonly durationMs: number;
 }

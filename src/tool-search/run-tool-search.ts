@@ -1,8 +1,10 @@
 import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
+import { cleanRanking } from '../search/clean-ranking.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
 const RANK_DEPTH = 100;
@@ -28,6 +30,12 @@ export interface RunToolSearchOptions {
   readonly search: SearchOptions;
   /** True for a deferred tool inside this turn's ceiling (C1, C6). */
   readonly isSearchable: (name: string) => boolean;
+  /**
+   * True for a name some tool of the runtime or the turn has: a ranked name for which it is
+   * false is dropped and reported in the record's `rankerDrops.unknown` (a known name outside
+   * the turn's searchable tools is dropped silently). Default: every name is known.
+   */
+  readonly isKnown?: (name: string) => boolean;
   /**
    * Names active or pending in this turn, or a function that returns them. A function is
    * called once the ranking is done — after an asynchronous ranker's await — right before
@@ -58,7 +66,8 @@ export interface RunToolSearchOptions {
 /**
  * Runs one search over the deferred tools of this turn's ceiling: checks the input (C12),
  * ranks the query, walks the matches within the limits (C10) and builds the thin result (C11).
- * Pure apart from the ranker's work and `activate`.
+ * Pure apart from the ranker's work and `activate`. The ranker's answer is cleaned first
+ * (see {@link cleanRanking}); what was dropped is in the record's `rankerDrops`.
  *
  * Synchronous for a synchronous ranker — the result is returned with no await — and a promise
  * for an asynchronous one. Never throws or rejects for the ranker's sake: a ranker that throws
@@ -91,8 +100,14 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
 
   const finish = (ranking: unknown): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
-    if (!Array.isArray(ranking)) return rankerFailed(query, new Error(`the ranker returned ${typeof ranking}, not a list`));
-    const searchable = (ranking as RankedTool[]).filter((match) => options.isSearchable(match.name));
+    // a ranker's answer is cleaned, never trusted: null entries, unknown names, repeats
+    let cleaned: ReturnType<typeof cleanRanking>;
+    try {
+      cleaned = cleanRanking(ranking, { maxResults: RANK_DEPTH, isKnown: options.isKnown ?? (() => true) });
+    } catch (error) {
+      return rankerFailed(query, error);
+    }
+    const searchable = cleaned.ranked.filter((match) => options.isSearchable(match.name));
     const { isRequired } = options;
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
@@ -120,6 +135,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
         activated: selection.activated,
         skipped: selection.skipped,
         schemaCharsActivated: selection.schemaChars,
+        ...(cleaned.drops === undefined ? {} : { rankerDrops: cleaned.drops }),
       },
     };
   };
@@ -154,7 +170,7 @@ function stopped(): ToolSearchOutcome {
 }
 
 function rankerFailed(query: string, error: unknown): ToolSearchOutcome {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = describeThrown(error);
   const shown = query.length > 80 ? `${query.slice(0, 80)}…` : query;
   return {
     ok: false,
