@@ -141,13 +141,16 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   };
 
   let ranking: RankedTool[] | Promise<RankedTool[]>;
+  let promised: boolean;
   try {
     ranking = options.ranker.rank(query, RANK_DEPTH, abortSignal === undefined ? {} : { abortSignal });
+    // reading `then` of what a ranker returned may throw (a revoked Proxy)
+    promised = isPromiseLike(ranking);
   } catch (error) {
     return rankerFailed(query, error);
   }
-  if (!isPromiseLike(ranking)) return finish(ranking);
-  return untilAborted(ranking, abortSignal).then(finish, (error: unknown) =>
+  if (!promised) return finish(ranking);
+  return untilAborted(ranking as PromiseLike<RankedTool[]>, abortSignal).then(finish, (error: unknown) =>
     abortSignal?.aborted === true ? stopped() : rankerFailed(query, error),
   );
 }
