@@ -100,6 +100,53 @@ describe('journalStage: the durable execution record', () => {
     expect((await stage(unwritable)).result.output).toContain('could not record the start of turn-1:call-1 (read-only)');
   });
 
+  it('a call stopped while the journal records its start never runs, and gets a not-run entry once that write settles', async () => {
+    const journal = createMemoryJournal();
+    const turn = new AbortController();
+    let finishWrite!: () => void;
+    let runs = 0;
+    const done = journalStage({
+      journal: {
+        read: journal.read,
+        write: (entry) =>
+          entry.status === 'started'
+            ? new Promise<void>((resolve) => {
+                finishWrite = () => resolve(journal.write(entry));
+              })
+            : journal.write(entry),
+      },
+      call,
+      replayable: true,
+      now: () => 200,
+      signal: turn.signal,
+      timedOut: () => false,
+      timeoutMs: 0,
+      run: async () => {
+        runs += 1;
+        return ok;
+      },
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    turn.abort(new Error('cancelled'));
+    expect(await done).toEqual({ stopped: 'journal.write', ran: false });
+    finishWrite();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(runs).toBe(0);
+    expect(journal.entries()).toEqual([{ ...call, status: 'not-run' }]);
+  });
+
+  it('an entry that cannot be read, or a completed one with no readable result, stops the call before it runs', async () => {
+    const trap = () => {
+      throw Object.create(null);
+    };
+    const proxied: ExecutionJournal = { read: () => new Proxy({}, { get: trap }) as never, write: () => undefined };
+    const first = await stage(proxied);
+    expect(first).toMatchObject({ runs: 0, result: { outcome: 'error' } });
+    expect(first.result.output).toBe('The execution journal could not be read (an object with no message ({})), so Write did not run. It is safe to call it again.');
+    const broken: ExecutionJournal = { read: () => ({ ...call, status: 'completed', completedAt: 1, result: null as never }), write: () => undefined };
+    expect((await stage(broken)).result.output).toContain(`its completed entry for ${call.operationId} holds no readable result`);
+  });
+
   it('a completed call the journal cannot record keeps its result and says so', async () => {
     const journal: ExecutionJournal = {
       read: () => undefined,
