@@ -9,7 +9,8 @@
  * {@link ExecutionJournalEntry}) runs again too.
  *
  * Implement it over any store (a database row per operation id, a file); both methods may be
- * async. Entries must round-trip what `write` received; `result.output` is the tool's output
+ * async, and each is awaited under the call's timeout (`timeout.toolMs`): a journal that does not
+ * answer in time ends the call timed out instead of holding the turn. Entries must round-trip what `write` received; `result.output` is the tool's output
  * (anything its `execute` returned), so a store that serialises should use JSON.
  */
 export interface ExecutionJournal {
