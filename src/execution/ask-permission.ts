@@ -3,6 +3,7 @@ import type { CallBudget } from './create-call-budget.js';
 import type { CallStop } from './call-stop.js';
 import type { ApprovalDecision, PermissionCheck, PermissionDecision, PermissionRequest, ToolApprover } from './permission.js';
 import { runStage } from './run-stage.js';
+import { timeoutSignal } from './timeout-signal.js';
 
 /** The verdict of the permission stage: run the call, or deny it with a reason for the model. */
 export type PermissionVerdict =
@@ -43,10 +44,14 @@ export async function askPermission(options: {
   const why = decision.reason ? ` (${decision.reason})` : '';
   if (approver === undefined) return { type: 'deny', reason: `the call needs approval${why} and no approver is configured` };
   const approvalMs = options.approvalTimeoutMs;
-  const asked = await budget.excluding(() => {
+  const asked = await budget.excluding(async () => {
     // inside `excluding` the budget's signal is the turn's
-    const signal = approvalMs === 0 ? budget.signal : AbortSignal.any([budget.signal, AbortSignal.timeout(approvalMs)]);
-    return runStage(signal, async (abortSignal) => readDecision(await approver({ ...request, reason: decision.reason, abortSignal })));
+    const timed = approvalMs === 0 ? undefined : timeoutSignal(budget.signal, approvalMs);
+    try {
+      return await runStage(timed?.signal ?? budget.signal, async (abortSignal) => readDecision(await approver({ ...request, reason: decision.reason, abortSignal })));
+    } finally {
+      timed?.dispose();
+    }
   });
   if (asked.status === 'stopped') {
     return budget.signal.aborted ? stop : { type: 'deny', reason: `the call needs approval${why} and none came within ${approvalMs} ms` };

@@ -1,3 +1,5 @@
+import { timeoutSignal } from './timeout-signal.js';
+
 /**
  * The time budget of one tool call (C4): every stage of the pipeline — input validation,
  * the permission check, the operation id, the journal, `execute`, `toModelOutput`, the
@@ -21,12 +23,14 @@ export interface CallBudget {
    * turn's signal meanwhile. The budget goes on with what was left when `run` settles.
    */
   excluding<T>(run: () => Promise<T>): Promise<T>;
+  /** Lets go of the budget's timer; call it when the call has ended (idempotent). */
+  dispose(): void;
 }
 
 /**
  * Starts the budget of one call now: `AbortSignal.any([turnSignal, AbortSignal.timeout(ms)])`
- * (STYLE 19), no timer of its own. Pausing measures the time spent with `performance.now()` and
- * resumes with a fresh `AbortSignal.timeout` for the rest.
+ * (STYLE 19, see {@link timeoutSignal}), no timer of its own. Pausing measures the time spent
+ * with `performance.now()` and resumes with a fresh `AbortSignal.timeout` for the rest.
  *
  * @param options.timeoutMs milliseconds, `timeout.toolMs` or `timeout.perToolMs[name]`; `0`: none.
  */
@@ -34,7 +38,8 @@ export function createCallBudget(options: { readonly turnSignal: AbortSignal; re
   const { turnSignal, timeoutMs } = options;
   let leftMs = timeoutMs;
   let runningSince = performance.now();
-  let signal = timeoutMs === 0 ? turnSignal : AbortSignal.any([turnSignal, AbortSignal.timeout(timeoutMs)]);
+  let timed = timeoutMs === 0 ? undefined : timeoutSignal(turnSignal, timeoutMs);
+  let signal = timed?.signal ?? turnSignal;
   return {
     get signal() {
       return signal;
@@ -44,15 +49,22 @@ export function createCallBudget(options: { readonly turnSignal: AbortSignal; re
     async excluding<T>(run: () => Promise<T>): Promise<T> {
       if (signal === turnSignal) return run();
       leftMs = signal.aborted ? 0 : Math.max(0, leftMs - (performance.now() - runningSince));
+      timed?.dispose();
+      timed = undefined;
       signal = turnSignal;
       try {
         return await run();
       } finally {
         runningSince = performance.now();
         // a budget spent before the pause stays spent; otherwise the rest runs from now
-        signal = AbortSignal.any([turnSignal, leftMs < 1 ? AbortSignal.abort(budgetSpent()) : AbortSignal.timeout(Math.ceil(leftMs))]);
+        if (leftMs < 1) signal = AbortSignal.any([turnSignal, AbortSignal.abort(budgetSpent())]);
+        else {
+          timed = timeoutSignal(turnSignal, Math.ceil(leftMs));
+          signal = timed.signal;
+        }
       }
     },
+    dispose: () => timed?.dispose(),
   };
 }
 

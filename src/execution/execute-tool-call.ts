@@ -6,7 +6,7 @@ import { boundModelOutput } from './bound-model-output.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { isCallStop, type CallStop } from './call-stop.js';
 import { checkAvailability } from './check-availability.js';
-import { createCallBudget } from './create-call-budget.js';
+import { createCallBudget, type CallBudget } from './create-call-budget.js';
 import { describeCallStop } from './describe-call-stop.js';
 import { executeStage } from './execute-stage.js';
 import { defaultOperationId } from './execution-pipeline-settings.js';
@@ -64,17 +64,20 @@ export async function executeToolCall(options: {
     durationMs: Math.max(0, context.now() - startedAt),
     ...extra,
   });
+  const budget = createCallBudget({ turnSignal: context.abortSignal, timeoutMs: context.pipeline.timeoutMsOf(call.toolName) });
   try {
-    return await runPipeline(options, finish);
+    return await runPipeline(options, budget, finish);
   } catch (error) {
     // a bug of the pipeline itself; the turn goes on with a result the model can read
     return finish('error', `${call.toolName} failed in the execution pipeline: ${describeThrown(error)}`);
+  } finally {
+    budget.dispose();
   }
 }
 
 type Finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput?: unknown, extra?: Partial<TurnToolResult>) => TurnToolResult;
 
-async function runPipeline(options: Parameters<typeof executeToolCall>[0], finish: Finish): Promise<TurnToolResult> {
+async function runPipeline(options: Parameters<typeof executeToolCall>[0], budget: CallBudget, finish: Finish): Promise<TurnToolResult> {
   const { call, context } = options;
   const { pipeline } = context;
 
@@ -84,8 +87,7 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], finis
   const tool = context.resolveTool(call.toolName);
   if (tool === undefined) return finish('rejected-unknown', `There is no tool named ${JSON.stringify(call.toolName)}.`);
 
-  // from here on the call's budget runs, and every await sits under its signal
-  const budget = createCallBudget({ turnSignal: context.abortSignal, timeoutMs: pipeline.timeoutMsOf(call.toolName) });
+  // from here on every await sits under the budget's signal
   const stopped = (stop: CallStop, extra: Partial<TurnToolResult> = {}) => {
     const { outcome, message, timedOut } = describeCallStop(stop, { toolName: call.toolName, turnEnded: context.abortSignal.aborted, timeoutMs: budget.timeoutMs });
     return finish(outcome, message, undefined, { ...extra, ...(timedOut ? { timedOut } : {}) });

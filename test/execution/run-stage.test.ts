@@ -1,6 +1,9 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createCallBudget } from '../../src/execution/create-call-budget.js';
 import { runStage } from '../../src/execution/run-stage.js';
+import { timeoutSignal } from '../../src/execution/timeout-signal.js';
 
 const never = <T,>(): Promise<T> => new Promise<T>(() => undefined);
 
@@ -55,6 +58,20 @@ describe('createCallBudget: the time budget of one call', () => {
     expect(await runStage(budget.signal, () => never())).toEqual({ status: 'stopped' });
     expect(budget.timedOut()).toBe(true);
     expect((budget.signal.reason as Error).name).toBe('TimeoutError');
+  });
+
+  it('its timeout fires, also across garbage collections (Node 20 holds AbortSignal.timeout weakly)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const turn = new AbortController();
+    const held = timeoutSignal(turn.signal, 100);
+    const budget = createCallBudget({ turnSignal: turn.signal, timeoutMs: 100 });
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(held.signal.aborted).toBe(true);
+    expect(budget.timedOut()).toBe(true);
   });
 
   it('follows the turn: a cancel is not a timeout, and 0 means no budget', async () => {
