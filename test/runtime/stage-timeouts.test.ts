@@ -10,7 +10,8 @@ import { numberedLines, toolResultText } from '../helpers/pipeline-probe.js';
 // timed out, naming the stage, and the turn goes on; the approver's wait is not counted.
 
 const never = <T,>(): Promise<T> => new Promise<T>(() => undefined);
-const TOOL_MS = 40;
+// generous, so the calls that must not time out have room on a loaded machine
+const TOOL_MS = 250;
 
 /** A tool that records its runs and returns 3,000 lines (over the output limit: artifacts run). */
 function lister(runs: string[], extra: Partial<Tool> = {}) {
