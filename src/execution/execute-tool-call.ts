@@ -1,3 +1,4 @@
+import type { Tool } from 'ai';
 import type { TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { artifactStage } from './artifact-stage.js';
@@ -64,9 +65,17 @@ export async function executeToolCall(options: {
     durationMs: Math.max(0, context.now() - startedAt),
     ...extra,
   });
+
+  // 1. availability
+  const unavailable = checkAvailability(call.toolName, context);
+  if (unavailable !== undefined) return finish(unavailable.outcome, unavailable.message);
+  const tool = context.resolveTool(call.toolName);
+  if (tool === undefined) return finish('rejected-unknown', `There is no tool named ${JSON.stringify(call.toolName)}.`);
+
+  // from here on the call's budget runs, and every await sits under its signal
   const budget = createCallBudget({ turnSignal: context.abortSignal, timeoutMs: context.pipeline.timeoutMsOf(call.toolName) });
   try {
-    return await runPipeline(options, budget, finish);
+    return await runPipeline(options, tool, budget, finish);
   } catch (error) {
     // a bug of the pipeline itself; the turn goes on with a result the model can read
     return finish('error', `${call.toolName} failed in the execution pipeline: ${describeThrown(error)}`);
@@ -77,17 +86,10 @@ export async function executeToolCall(options: {
 
 type Finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput?: unknown, extra?: Partial<TurnToolResult>) => TurnToolResult;
 
-async function runPipeline(options: Parameters<typeof executeToolCall>[0], budget: CallBudget, finish: Finish): Promise<TurnToolResult> {
+/** Stages 2–7 of {@link executeToolCall}, under `budget`. */
+async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool: Tool, budget: CallBudget, finish: Finish): Promise<TurnToolResult> {
   const { call, context } = options;
   const { pipeline } = context;
-
-  // 1. availability
-  const unavailable = checkAvailability(call.toolName, context);
-  if (unavailable !== undefined) return finish(unavailable.outcome, unavailable.message);
-  const tool = context.resolveTool(call.toolName);
-  if (tool === undefined) return finish('rejected-unknown', `There is no tool named ${JSON.stringify(call.toolName)}.`);
-
-  // from here on every await sits under the budget's signal
   const stopped = (stop: CallStop, extra: Partial<TurnToolResult> = {}) => {
     const { outcome, message, timedOut } = describeCallStop(stop, { toolName: call.toolName, turnEnded: context.abortSignal.aborted, timeoutMs: budget.timeoutMs });
     return finish(outcome, message, undefined, { ...extra, ...(timedOut ? { timedOut } : {}) });
@@ -191,9 +193,20 @@ function deriveOperationId(context: StepExecutionContext, call: TurnToolCall, in
   try {
     // the caller's function gets its own copy of the input, like the permission check
     const id = operationIdOf({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input: copyOf(input) });
-    return typeof id === 'string' && id !== '' ? id : { error: `the operationId option returned ${typeof id === 'string' ? '""' : describeThrown(id)}, not a non-empty string` };
+    if (typeof id === 'string' && id !== '') return id;
+    // a promise (an async option) is not waited for; its rejection must not go unhandled
+    if (isThenable(id)) Promise.resolve(id).catch(() => undefined);
+    return { error: `the operationId option returned ${typeof id === 'string' ? '""' : isThenable(id) ? 'a Promise (it must return the id synchronously)' : describeThrown(id)}, not a non-empty string` };
   } catch (error) {
     return { error: `the operationId option failed: ${describeThrown(error)}` };
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  try {
+    return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
   }
 }
 
