@@ -38,7 +38,10 @@ export async function executeStage(options: {
 
   if (call.toolName === TOOL_SEARCH_NAME) {
     // bounded by its own limits (C10); the signal bounds an asynchronous ranker (an embedding call)
-    const run = await runStage(signal, (abortSignal) => context.runSearch(input, call.toolCallId, abortSignal));
+    const run = await runStage(signal, (abortSignal) => {
+      context.onExecuteStart?.(call.toolCallId);
+      return context.runSearch(input, call.toolCallId, abortSignal);
+    });
     if (run.status === 'stopped') {
       if (!options.timedOut()) return { stopped: 'execute', ran: true };
       return failed(`tool_search timed out after ${options.timeoutMs} ms while ranking and was stopped; nothing was activated. You may search again.`, { timedOut: true });
@@ -50,6 +53,7 @@ export async function executeStage(options: {
   const execute = tool.execute;
   if (typeof execute !== 'function') return failed(`${call.toolName} has no execute function on this runtime, so it cannot run here.`);
   const run = await runStage(signal, async (abortSignal) => {
+    context.onExecuteStart?.(call.toolCallId);
     const output = await lastValue(execute(input, { toolCallId: call.toolCallId, messages: [...context.messages], abortSignal, context: undefined }));
     return { output, mcpError: isMcpErrorResult(output) };
   });

@@ -87,6 +87,8 @@ export function startTurn(
         calls: readonly TurnToolCall[];
         startedAt: Map<string, number>;
         settled: Map<string, TurnToolResult>;
+        /** Calls whose `execute` (or ranking) began: a cancelled call not in it did not run. */
+        executed: Set<string>;
       }
     | undefined;
   const directSet = new Set(binding.direct);
@@ -122,6 +124,7 @@ export function startTurn(
         calls: response.toolCalls,
         startedAt: new Map(),
         settled: new Map(),
+        executed: new Set(),
       };
     }
     return response;
@@ -159,6 +162,7 @@ export function startTurn(
       messages: (actor.getSnapshot().context.messages as ModelMessage[]).slice(0, -1),
       abortSignal: controller.signal,
       now: shared.now,
+      onExecuteStart: (toolCallId) => runningStep?.executed.add(toolCallId),
     };
     const telemetryOrigin = (name: string): TelemetryToolOrigin =>
       context.visible.has(name) ? originOf(name) : boundSet.has(name) ? 'hidden' : 'unknown';
@@ -222,18 +226,21 @@ export function startTurn(
 
   /**
    * When the turn ends while a step's tools run, every call still gets a result — the finished
-   * ones keep theirs, the others are `cancelled` — so no result is lost and the transcript
+   * ones keep theirs, the others are `cancelled`, saying whether their `execute` had begun
+   * ("it did not run" when it had not) — so no result is lost and the transcript
    * stays valid to continue (each tool call has its result). A cancelled call's `durationMs`
    * runs from its start to now, when the turn closes it; 0 for a call that never started.
    */
   const closeRunningStep = (): ModelMessage[] => {
     if (runningStep === undefined) return [];
-    const { record, calls, startedAt, settled } = runningStep;
+    const { record, calls, startedAt, settled, executed } = runningStep;
     const closedAt = shared.now();
     const results = calls.map((call) => {
       const result = settled.get(call.toolCallId);
       if (result !== undefined) return result;
-      const message = `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`;
+      const message = executed.has(call.toolCallId)
+        ? `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`
+        : `The turn ended before ${call.toolName} started; it did not run.`;
       const callStartedAt = startedAt.get(call.toolCallId);
       const durationMs = callStartedAt === undefined ? 0 : Math.max(0, closedAt - callStartedAt);
       const cancelled: TurnToolResult = { toolCallId: call.toolCallId, toolName: call.toolName, outcome: 'cancelled', output: message, modelOutput: errorModelOutput(message), durationMs };

@@ -159,7 +159,9 @@ describe(`a cancel at every microtask of the pipeline (${NUM_RUNS} generated tur
         expect(step.toolResults.map((toolResult) => toolResult.toolCallId)).toEqual(observed.callIds);
         if (result.status === 'cancelled') {
           for (const toolResult of step.toolResults) {
-            if (!started.has(toolResult.toolCallId)) expect(toolResult.outcome).toBe('cancelled');
+            if (!started.has(toolResult.toolCallId)) {
+              expect(toolResult).toMatchObject({ outcome: 'cancelled', output: `The turn ended before ${toolResult.toolName} started; it did not run.` });
+            }
           }
         } else {
           // the trigger never came, or the cancel landed once the turn had ended
