@@ -79,6 +79,17 @@ describe('askPermission: allow / deny / ask with an async approver', () => {
     expect(await run({ permission: () => undefined as never })).toEqual({ type: 'deny', reason: 'the permission check returned neither allow, deny nor ask' });
   });
 
+  it('a decision whose reason is not a string, or that cannot be read, denies with readable text', async () => {
+    expect(await run({ permission: () => ({ type: 'deny', reason: Object.create(null) as string }) })).toEqual({ type: 'deny', reason: 'an object with no message ({})' });
+    expect(await run({ permission: ask, approver: async () => ({ type: 'deny', reason: 10n as unknown as string }) })).toEqual({ type: 'deny', reason: 'the approver denied it: 10n' });
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(await run({ permission: () => proxy as never })).toEqual({
+      type: 'deny',
+      reason: "the permission check failed: Cannot perform 'get' on a proxy that has been revoked",
+    });
+  });
+
   it("the turn's cancellation aborts the approver's signal and stops the call without waiting for its answer", async () => {
     const turn = new AbortController();
     let signal: AbortSignal | undefined;

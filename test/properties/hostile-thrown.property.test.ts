@@ -89,7 +89,12 @@ async function runCase(hostile: Case) {
     approver: () => misbehave(hostile, () => ({ type: 'allow' as const })),
     ranker: () => ({
       name: 'hostile',
-      rank: () => (at('ranker') ? misbehave(hostile, () => []) : [{ name: 'other', score: 1 }]) as never,
+      rank: () => {
+        if (!at('ranker')) return [{ name: 'other', score: 1 }];
+        // returned, the hostile value is one entry among null, a repeat and a name no tool has
+        if (hostile.how === 'return') return [HOSTILE_VALUES[hostile.value]!(), null, { name: 'other', score: 2 }, { name: 'other', score: 1 }, { name: 'ghost', score: 1 }] as never;
+        return misbehave(hostile, () => []) as never;
+      },
     }),
   });
   const scripted = createScriptedModel({
@@ -150,7 +155,10 @@ describe(`any thrown value is a tool error (${NUM_RUNS} generated cases, seed ${
         if (expected.starts !== undefined) expect(String(act!.output).startsWith(expected.starts)).toBe(true);
         if (hostile.site === 'journal.write completed' && hostile.how !== 'return') expect(act!.journalError).toMatch(/^the journal could not record the completed call: ./);
         if (hostile.site === 'artifactStore.put') expect(toolResultText(requests[1]!.prompt, 'act-0')).toMatch(/The whole output could not be stored \(.+\), so the cut part is lost/);
-        if (hostile.site === 'ranker') {
+        if (hostile.site === 'ranker' && hostile.how === 'return') {
+          expect(search).toMatchObject({ outcome: 'ok', output: { activated: ['other'] } });
+          expect(result.activated).toEqual(['other']);
+        } else if (hostile.site === 'ranker') {
           expect(search!.outcome).toBe('error');
           expect(String(search!.output)).toMatch(/^tool_search could not rank "other": .+\. Nothing was activated; you may search again\.$/);
         }
