@@ -76,6 +76,8 @@ export interface TurnContext {
   toolResults: TurnToolResult[];
   /** When each call of the current step entered the pipeline (`TOOL_CALL_STARTED`), in ms of the runtime's clock. */
   callsStartedAt: { readonly toolCallId: string; readonly at: number }[];
+  /** Calls of the current step whose `execute` (or ranking) began (`EXECUTE_STARTED`): a call closed before it did not run. */
+  callsExecuted: string[];
   /** Concatenated text of the last model response. */
   text: string;
   /** The provider's finish reason of the current step's response; `''` before it answers. */
@@ -114,6 +116,8 @@ export type TurnEvent =
     }
   /** A call of the current step entered the pipeline at `at` (ms of the runtime's clock). */
   | { type: 'TOOL_CALL_STARTED'; toolCallId: string; at: number }
+  /** The `execute` (or ranking) of a call of the current step is about to be called, in the same synchronous run. */
+  | { type: 'EXECUTE_STARTED'; toolCallId: string }
   /** A call of the current step settled; kept so a turn ending mid-step loses no result. */
   | { type: 'TOOL_RESULT'; result: TurnToolResult }
   /** A `tool_search` call finished; `record` is the runtime's search record (C21), emitted as `search`. */
@@ -158,14 +162,17 @@ export function activationsOf(context: { readonly active: readonly string[]; rea
 
 /**
  * The results of a step the turn ended while its tools ran, in call order: each settled call
- * keeps its result; every other one gets outcome `cancelled`, with `durationMs` from its start
+ * keeps its result; every other one gets outcome `cancelled` — saying it did not run when its
+ * `execute` had not begun (`callsExecuted`), that it may have taken effect when it had — with `durationMs` from its start
  * (`callsStartedAt`) to `closedAt` (0 for a call that never started).
  */
 export function closedStepResults(context: TurnContext, closedAt: number): TurnToolResult[] {
   return context.toolCalls.map((call) => {
     const settled = context.toolResults.find((result) => result.toolCallId === call.toolCallId);
     if (settled !== undefined) return settled;
-    const message = `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`;
+    const message = context.callsExecuted.includes(call.toolCallId)
+      ? `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`
+      : `The turn ended before ${call.toolName} started; it did not run.`;
     const startedAt = context.callsStartedAt.find((entry) => entry.toolCallId === call.toolCallId)?.at;
     return {
       toolCallId: call.toolCallId,
@@ -264,6 +271,7 @@ export const turnMachine = setup({
       toolCalls: [],
       toolResults: [],
       callsStartedAt: [],
+      callsExecuted: [],
       stepFinishReason: '',
     }),
     recordModelResponse: assign(({ context }, output: ModelStepOutput) => ({
@@ -298,6 +306,7 @@ export const turnMachine = setup({
     recordCallStarted: assign({
       callsStartedAt: ({ context }, started: { toolCallId: string; at: number }) => [...context.callsStartedAt, started],
     }),
+    recordExecuteStarted: assign({ callsExecuted: ({ context }, toolCallId: string) => [...context.callsExecuted, toolCallId] }),
     recordToolResult: assign({ toolResults: ({ context }, result: TurnToolResult) => [...context.toolResults, result] }),
     emitSearch: emit(({ context }, search: { toolCallId: string; record: unknown }) => ({
       type: 'search' as const,
@@ -312,6 +321,7 @@ export const turnMachine = setup({
         toolCalls: [],
         toolResults: [],
         callsStartedAt: [],
+        callsExecuted: [],
         messages: [...context.messages, ...settled.messages],
         required: settled.required === undefined ? context.required : [...new Set(settled.required)].filter((name) => bound.has(name)),
       };
@@ -344,6 +354,7 @@ export const turnMachine = setup({
       toolCalls: [],
       toolResults: [],
       callsStartedAt: [],
+      callsExecuted: [],
     })),
     setFinishReason: assign((_, finish: { reason: TurnFinishReason; error?: TurnError }) =>
       finish.error === undefined ? { finishReason: finish.reason } : { finishReason: finish.reason, error: finish.error },
@@ -378,6 +389,7 @@ export const turnMachine = setup({
     toolCalls: [],
     toolResults: [],
     callsStartedAt: [],
+    callsExecuted: [],
     text: '',
     stepFinishReason: '',
     stepRecords: [],
@@ -479,6 +491,7 @@ export const turnMachine = setup({
       on: {
         ACTIVATE: { actions: { type: 'addPending', params: ({ event }) => event.names } },
         TOOL_CALL_STARTED: { actions: { type: 'recordCallStarted', params: ({ event }) => ({ toolCallId: event.toolCallId, at: event.at }) } },
+        EXECUTE_STARTED: { actions: { type: 'recordExecuteStarted', params: ({ event }) => event.toolCallId } },
         TOOL_RESULT: { actions: { type: 'recordToolResult', params: ({ event }) => event.result } },
         SEARCH_DONE: { actions: { type: 'emitSearch', params: ({ event }) => ({ toolCallId: event.toolCallId, record: event.record }) } },
         TOOL_CALLS_SETTLED: {

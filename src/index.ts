@@ -24,6 +24,7 @@ export { createFuseRanker } from './search/create-fuse-ranker.js';
 export { selectActivations } from './search/select-activations.js';
 export { DEFAULT_SEARCH_OPTIONS } from './search/search-options.js';
 export type { SearchOptions } from './search/search-options.js';
+export type { RankingDrops } from './search/clean-ranking.js';
 export type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, RankerParameter, RankOptions, ToolRanker } from './search/tool-ranker.js';
 export { createHybridRanker, DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, NAMED_TOOL_SCORE } from './search/create-hybrid-ranker.js';
 export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './search/create-hybrid-ranker.js';

@@ -5,8 +5,9 @@ import { Worker } from 'node:worker_threads';
 import type { CodeModeOptions } from './code-mode-options.js';
 import { acquireSandboxSlot } from './acquire-sandbox-slot.js';
 import { compileSandboxEngine } from './create-sandbox-module.js';
-import { abortDetail, answerJson, messageOf, stopMessage, type SandboxCallAnswer, type SandboxRun } from './run-sandboxed-code.js';
+import { abortDetail, answerJson, stopMessage, type SandboxCallAnswer, type SandboxRun } from './run-sandboxed-code.js';
 import type { SandboxHostMessage, SandboxWorkerData, SandboxWorkerMessage } from './sandbox-worker-protocol.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /**
  * Milliseconds past `timeLimitMs` after which the host ends a worker that has not answered. The
@@ -53,7 +54,7 @@ export async function runSandboxedCodeInWorker(options: {
   try {
     engine = await compileSandboxEngine();
   } catch (error) {
-    return broken(`the sandbox could not start: ${messageOf(error)}`);
+    return broken(`the sandbox could not start: ${describeThrown(error)}`);
   }
   if (abortSignal.aborted) return aborted();
   // at most limits.maxConcurrent runs of this runtime hold a worker at once
@@ -83,7 +84,7 @@ async function runInWorker(
   try {
     worker = takeSandboxWorker(engine);
   } catch (error) {
-    return broken(`the sandbox could not start: ${messageOf(error)}`);
+    return broken(`the sandbox could not start: ${describeThrown(error)}`);
   }
   return new Promise<SandboxRun>((resolve) => {
     let ended = false;
@@ -114,7 +115,7 @@ async function runInWorker(
         case 'call':
           void options
             .callTool(message.name, message.input, calls.signal)
-            .catch((error: unknown): SandboxCallAnswer => ({ ok: false, outcome: 'error', message: `tools.${message.name} failed: ${messageOf(error)}` }))
+            .catch((error: unknown): SandboxCallAnswer => ({ ok: false, outcome: 'error', message: `tools.${message.name} failed: ${describeThrown(error)}` }))
             .then((answer) => {
               if (ended) return;
               const reply: SandboxHostMessage = { type: 'answer', id: message.id, json: answerJson(message.name, answer) };
@@ -125,7 +126,7 @@ async function runInWorker(
           end(message.run);
       }
     });
-    worker.on('error', (error) => end(broken(`the sandbox failed: ${messageOf(error)}`)));
+    worker.on('error', (error) => end(broken(`the sandbox failed: ${describeThrown(error)}`)));
     worker.on('exit', (code) => end(broken(`the sandbox stopped unexpectedly (exit code ${code}).`)));
     const run: SandboxHostMessage = { type: 'run', code: options.code, limits, toolNames: [...options.toolNames] };
     worker.postMessage(run);

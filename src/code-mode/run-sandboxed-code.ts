@@ -7,6 +7,7 @@ import { createSandboxModule } from './create-sandbox-module.js';
 import { describeSandboxError, type SandboxError } from './describe-sandbox-error.js';
 import { disposeStrayContexts } from './dispose-stray-contexts.js';
 import { sandboxPrelude } from './sandbox-prelude.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** What a nested tool call answers the code: the tool's output, or why the call did not succeed. */
 export type SandboxCallAnswer =
@@ -115,7 +116,7 @@ export async function runSandboxedCode(options: {
     sandbox = await createSandboxModule({ memoryLimitBytes: limits.memoryLimitBytes });
   } catch (error) {
     options.abortSignal.removeEventListener('abort', onAbort);
-    return failure('sandbox-error', `the sandbox could not start: ${messageOf(error)}`);
+    return failure('sandbox-error', `the sandbox could not start: ${describeThrown(error)}`);
   }
   // the clock starts with the code: starting the engine is not the code's time
   const deadline = Date.now() + limits.timeLimitMs;
@@ -164,7 +165,7 @@ export async function runSandboxedCode(options: {
         deferreds.add(deferred);
         const settled = options
           .callTool(name, input, stop.signal)
-          .catch((error: unknown): SandboxCallAnswer => ({ ok: false, outcome: 'error', message: `tools.${name} failed: ${messageOf(error)}` }))
+          .catch((error: unknown): SandboxCallAnswer => ({ ok: false, outcome: 'error', message: `tools.${name} failed: ${describeThrown(error)}` }))
           .then((answer) => {
             if (stopped !== undefined || !deferred.alive) return;
             const json = typeof answer === 'string' ? answer : answerJson(name, answer);
@@ -179,7 +180,7 @@ export async function runSandboxedCode(options: {
               deferred.resolve(handle);
             } catch (error) {
               if (memoryFull()) halt('memory-limit');
-              else halt('sandbox-error', messageOf(error));
+              else halt('sandbox-error', describeThrown(error));
             } finally {
               disposeQuietly(handle);
             }
@@ -248,7 +249,7 @@ export async function runSandboxedCode(options: {
     }
   } catch (error) {
     if (stopped !== undefined) return stoppedFailure();
-    return memoryFull() ? failure('memory-limit', stopMessage('memory-limit', limits)) : failure('sandbox-error', `the sandbox failed: ${messageOf(error)}`);
+    return memoryFull() ? failure('memory-limit', stopMessage('memory-limit', limits)) : failure('sandbox-error', `the sandbox failed: ${describeThrown(error)}`);
   } finally {
     clearTimeout(timer);
     options.abortSignal.removeEventListener('abort', onAbort);
@@ -324,7 +325,7 @@ export function answerJson(name: string, answer: SandboxCallAnswer): string {
   try {
     return JSON.stringify(answer);
   } catch (error) {
-    return JSON.stringify({ ok: false, outcome: 'error', message: `tools.${name} returned output that is not JSON (${messageOf(error)}).` });
+    return JSON.stringify({ ok: false, outcome: 'error', message: `tools.${name} returned output that is not JSON (${describeThrown(error)}).` });
   }
 }
 
@@ -363,9 +364,6 @@ function formatError(error: SandboxError, codeLines = Number.POSITIVE_INFINITY):
 /** Why the run's abort signal fired, for the `aborted` message. */
 export function abortDetail(reason: unknown): string {
   if (reason instanceof Error) return reason.name === 'TimeoutError' ? `the exec call ${reason.message}` : reason.message;
-  return reason === undefined ? 'the call was aborted' : String(reason);
+  return reason === undefined ? 'the call was aborted' : describeThrown(reason);
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,4 +1,5 @@
 import { TurnscopeError } from './turnscope-error.js';
+import { describeThrown } from './describe-thrown.js';
 
 /** Characters of the embedding model's own message kept in ours (a provider may answer with a page of HTML). */
 const MAX_CAUSE_CHARS = 500;
@@ -17,7 +18,7 @@ export class CatalogEmbeddingError extends TurnscopeError {
   readonly texts: number;
 
   constructor(options: { model: string; texts: number; cause: unknown }) {
-    const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    const reason = describeThrown(options.cause);
     super({
       code: 'catalog-embedding-failed',
       message:

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { describeThrown } from '../errors/describe-thrown.js';
 import type { ArtifactReference, ArtifactStore } from './artifact-store.js';
 import type { BoundedModelOutput } from './bound-model-output.js';
 import type { OutputLimit } from './bound-text.js';
+import type { CallStop } from './call-stop.js';
+import { runStage } from './run-stage.js';
 
 /**
  * The artifacts stage (C4): stores the whole output of a bounded result through `store` and
@@ -9,7 +12,12 @@ import type { OutputLimit } from './bound-text.js';
  * output is and how to read it. A store that is off (`undefined`) or fails leaves the note
  * saying the cut part is not kept. When the store's note names a read tool, the note says so if
  * that tool is not bound to the turn, or to load it with `tool_search` if it is deferred. Never
- * throws.
+ * throws, whatever the store throws or returns (a reference without a string `id`, `uri` and
+ * `howToRead` is a failure of the store).
+ *
+ * `put` is awaited under `signal` (the call's budget, C17): when the budget is spent first, the
+ * note says the store did not answer in time and the result has `timedOut: true`; when the turn
+ * ends first (or had ended), this returns a {@link CallStop} and `put` is not called.
  *
  * The artifact id is derived from the operation id, so a replayed call stores the same id.
  */
@@ -25,16 +33,24 @@ export async function artifactStage(options: {
   readonly isBound?: (name: string) => boolean;
   /** True for a tool visible in this step. Default: every name. */
   readonly isVisible?: (name: string) => boolean;
-}): Promise<{ readonly modelOutput: unknown; readonly artifact: ArtifactReference | undefined }> {
-  const { bounded, limit } = options;
+  /** The call's signal. Default: never aborts. */
+  readonly signal?: AbortSignal;
+  /** True when `signal` aborted because the call's budget was spent (not the turn). */
+  readonly timedOut?: () => boolean;
+  /** The call's budget in ms, for the note. */
+  readonly timeoutMs?: number;
+}): Promise<{ readonly modelOutput: unknown; readonly artifact: ArtifactReference | undefined; readonly timedOut?: boolean } | CallStop> {
+  const { bounded, limit, store } = options;
   const { cut } = bounded;
   let artifact: ArtifactReference | undefined;
   let where: string;
-  if (options.store === undefined) {
+  let timedOut = false;
+  if (store === undefined) {
     where = 'The cut part was not kept.';
   } else {
-    try {
-      artifact = await options.store.put({
+    const signal = options.signal ?? new AbortController().signal;
+    const put = await runStage(signal, async () => {
+      const reference = await store.put({
         id: artifactIdOf(options.operationId),
         content: bounded.fullText,
         mediaType: bounded.mediaType,
@@ -44,16 +60,34 @@ export async function artifactStage(options: {
         toolName: options.toolName,
         cutLines: { from: cut.cutFromLine, to: cut.cutToLine },
       });
+      return readReference(reference);
+    });
+    if (put.status === 'stopped' && options.timedOut?.() !== true) return { stopped: 'artifactStore.put', ran: true };
+    if (put.status === 'done') {
+      artifact = put.value;
       where = `The whole output (${cut.totalBytes} bytes, ${cut.totalLines} lines) is stored as artifact ${artifact.id}: ${howToReadIn(artifact, options)}.`;
-    } catch (error) {
-      where = `The whole output could not be stored (${error instanceof Error ? error.message : String(error)}), so the cut part is lost.`;
+    } else if (put.status === 'threw') {
+      where = `The whole output could not be stored (${describeThrown(put.error)}), so the cut part is lost.`;
+    } else {
+      timedOut = true;
+      where = `The whole output could not be stored (the artifact store did not answer within the call's ${options.timeoutMs ?? 0} ms timeout), so the cut part is lost.`;
     }
   }
   const lines = cut.cutFromLine === cut.cutToLine ? `line ${cut.cutFromLine}` : `lines ${cut.cutFromLine}-${cut.cutToLine}`;
   const note =
     `[turnscope: output cut to fit ${limit.maxBytes} bytes and ${limit.maxLines} lines. ` +
     `${cut.omittedBytes} bytes (${lines} of ${cut.totalLines}) between the start and the end shown here were cut. ${where}]`;
-  return { modelOutput: bounded.withNote(note), artifact };
+  return { modelOutput: bounded.withNote(note), artifact, ...(timedOut ? { timedOut } : {}) };
+}
+
+/** The store's reference copied into a plain object, or a throw saying what is wrong with it. */
+function readReference(reference: unknown): ArtifactReference {
+  const field = (name: string): unknown => (reference !== null && typeof reference === 'object' ? (reference as Record<string, unknown>)[name] : undefined);
+  const [id, uri, howToRead, readToolName] = [field('id'), field('uri'), field('howToRead'), field('readToolName')];
+  if (typeof id !== 'string' || typeof uri !== 'string' || typeof howToRead !== 'string') {
+    throw new Error(`the artifact store returned ${describeThrown(reference)}, not a reference with a string id, uri and howToRead`);
+  }
+  return { id, uri, howToRead, ...(typeof readToolName === 'string' ? { readToolName } : {}) };
 }
 
 /** The store's reading instructions, checked against the tools this turn can reach. */

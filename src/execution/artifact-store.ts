@@ -1,6 +1,7 @@
 /**
  * Where the artifacts stage (C4) keeps the full output of a bounded result, so nothing the
- * tool returned is lost and the model can read the part that was cut. Both methods may be async.
+ * tool returned is lost and the model can read the part that was cut. Both methods may be async;
+ * `put` is awaited under the call's timeout (`timeout.toolMs`).
  * Implementations here: {@link createMemoryArtifactStore} (the default) and
  * {@link createFileArtifactStore}.
  */

@@ -1,5 +1,9 @@
-import type { ApprovalDecision, PermissionCheck, PermissionRequest, ToolApprover } from './permission.js';
-import { runWithTimeout } from './run-with-timeout.js';
+import { describeThrown } from '../errors/describe-thrown.js';
+import type { CallBudget } from './create-call-budget.js';
+import type { CallStop } from './call-stop.js';
+import type { ApprovalDecision, PermissionCheck, PermissionDecision, PermissionRequest, ToolApprover } from './permission.js';
+import { runStage } from './run-stage.js';
+import { timeoutSignal } from './timeout-signal.js';
 
 /** The verdict of the permission stage: run the call, or deny it with a reason for the model. */
 export type PermissionVerdict =
@@ -7,52 +11,65 @@ export type PermissionVerdict =
   | { readonly type: 'deny'; readonly reason: string };
 
 /**
- * The permission stage of the pipeline (C4): asks `permission` (no check allows everything);
- * an `ask` answer goes to `approver`, which has `approvalTimeoutMs` to answer. A check or an
- * approver that throws, answers something else, or is missing denies, and the reason says why.
- * Never throws.
+ * The permission stage of the pipeline (C4): asks `permission` (no check allows everything)
+ * under the call's budget; an `ask` answer goes to `approver`, whose wait is outside the
+ * budget (see {@link CallBudget.excluding}) and has `approvalTimeoutMs` of its own. A check or an
+ * approver that throws (any value), answers something else, or is missing denies, and the
+ * reason says why. Never throws.
  *
- * @param options.approvalTimeoutMs milliseconds; `0` waits for the approver forever.
- * @param options.signal the turn's abort signal; the approver's signal also fires on it.
+ * @param options.approvalTimeoutMs milliseconds; `0` waits for the approver as long as the turn runs.
+ * @param options.budget the call's budget: its signal bounds the check; the approver's signal
+ *   fires when the turn ends or `approvalTimeoutMs` pass.
+ * @returns a {@link CallStop} in `permission check` when the budget's signal aborted (the turn
+ *   ended, the budget was spent — or, while the approver was asked, the turn ended).
  */
 export async function askPermission(options: {
   readonly request: PermissionRequest;
   readonly permission: PermissionCheck | undefined;
   readonly approver: ToolApprover | undefined;
   readonly approvalTimeoutMs: number;
-  readonly signal: AbortSignal;
-}): Promise<PermissionVerdict> {
-  const { request, permission, approver } = options;
+  readonly budget: CallBudget;
+}): Promise<PermissionVerdict | CallStop> {
+  const { request, permission, approver, budget } = options;
   if (permission === undefined) return { type: 'allow', approved: false };
-  let decision: Awaited<ReturnType<PermissionCheck>> | undefined;
-  try {
-    decision = await permission(request);
-  } catch (error) {
-    return { type: 'deny', reason: `the permission check failed: ${messageOf(error)}` };
-  }
+  const stop: CallStop = { stopped: 'permission check', ran: false };
+  const checked = await runStage(budget.signal, async () => readDecision(await permission(request)));
+  if (checked.status === 'stopped') return stop;
+  if (checked.status === 'threw') return { type: 'deny', reason: `the permission check failed: ${describeThrown(checked.error)}` };
+  const decision = checked.value;
   if (decision?.type === 'allow') return { type: 'allow', approved: false };
   if (decision?.type === 'deny') return { type: 'deny', reason: decision.reason || 'no reason given' };
   if (decision?.type !== 'ask') return { type: 'deny', reason: 'the permission check returned neither allow, deny nor ask' };
 
   const why = decision.reason ? ` (${decision.reason})` : '';
   if (approver === undefined) return { type: 'deny', reason: `the call needs approval${why} and no approver is configured` };
-  let answer: ApprovalDecision | undefined;
-  try {
-    const run = await runWithTimeout({
-      timeoutMs: options.approvalTimeoutMs,
-      signal: options.signal,
-      run: async (abortSignal) => approver({ ...request, reason: decision.reason, abortSignal }),
-    });
-    if (run.timedOut) return { type: 'deny', reason: `the call needs approval${why} and none came within ${options.approvalTimeoutMs} ms` };
-    answer = run.value;
-  } catch (error) {
-    return { type: 'deny', reason: `the call needs approval${why} and the approver failed: ${messageOf(error)}` };
+  const approvalMs = options.approvalTimeoutMs;
+  const asked = await budget.excluding(async () => {
+    // inside `excluding` the budget's signal is the turn's
+    const timed = approvalMs === 0 ? undefined : timeoutSignal(budget.signal, approvalMs);
+    try {
+      return await runStage(timed?.signal ?? budget.signal, async (abortSignal) => readDecision(await approver({ ...request, reason: decision.reason, abortSignal })));
+    } finally {
+      timed?.dispose();
+    }
+  });
+  if (asked.status === 'stopped') {
+    return budget.signal.aborted ? stop : { type: 'deny', reason: `the call needs approval${why} and none came within ${approvalMs} ms` };
   }
+  if (asked.status === 'threw') return { type: 'deny', reason: `the call needs approval${why} and the approver failed: ${describeThrown(asked.error)}` };
+  const answer = asked.value;
   if (answer?.type === 'allow') return { type: 'allow', approved: true };
   if (answer?.type === 'deny') return { type: 'deny', reason: `the approver denied it: ${answer.reason || 'no reason given'}` };
   return { type: 'deny', reason: 'the approver returned neither allow nor deny' };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/**
+ * The decision's `type` and `reason`, read once into a plain object: a decision is user data
+ * (getters, a Proxy) and a reason that is not a string is shown as text, never trusted.
+ */
+function readDecision(decision: PermissionDecision | ApprovalDecision | undefined): { type: unknown; reason: string | undefined } | undefined {
+  if (decision === null || typeof decision !== 'object') return undefined;
+  const type: unknown = decision.type;
+  const reason: unknown = (decision as { reason?: unknown }).reason;
+  return { type, reason: reason === undefined || reason === null || typeof reason === 'string' ? (reason ?? undefined) : describeThrown(reason) };
 }

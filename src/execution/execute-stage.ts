@@ -1,62 +1,76 @@
 import type { Tool } from 'ai';
 import type { TurnToolCall } from '../../machines/turn-types.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { describeThrown } from '../errors/describe-thrown.js';
+import type { CallStop } from './call-stop.js';
 import type { JournaledResult } from './execution-journal.js';
-import { runWithTimeout } from './run-with-timeout.js';
+import { runStage } from './run-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 import { errorModelOutput, toModelOutput } from './to-model-output.js';
 
 /**
  * The execute stage (C4): runs the tool (or `tool_search`, whose ranker may be asynchronous)
- * with its own abort signal, which fires when the turn is cancelled or when `timeoutMs` pass;
- * then converts a successful output into what the model receives. A tool that throws, times
+ * with the call's `signal` as its abort signal, which fires when the turn is cancelled or the
+ * call's budget (`timeoutMs`) is spent; then converts a successful output into what the model
+ * receives (`toModelOutput`, under the same signal). A tool that throws (any value), times
  * out, returns an MCP error result or output that is not JSON is an `error` result, never an
  * exception (STYLE 9).
  *
- * @param options.timeoutMs milliseconds; `0` means no timeout.
+ * `execute` is called in this function's first synchronous run, right after the signal is
+ * checked: when the signal has aborted, it is not called (C17).
+ *
+ * @param options.timeoutMs the call's budget in milliseconds, for messages; `0` means none.
+ * @param options.timedOut true when `signal` aborted because the budget was spent.
+ * @returns a {@link CallStop} when the turn ended (or the signal had aborted before `execute`).
  */
 export async function executeStage(options: {
   readonly tool: Tool;
   readonly call: TurnToolCall;
   readonly input: unknown;
   readonly context: StepExecutionContext;
+  readonly signal: AbortSignal;
   readonly timeoutMs: number;
-}): Promise<JournaledResult> {
-  const { tool, call, input, context } = options;
+  readonly timedOut: () => boolean;
+}): Promise<JournaledResult | CallStop> {
+  const { tool, call, input, context, signal } = options;
   const failed = (output: unknown, extra: { timedOut?: boolean } = {}): JournaledResult => ({ outcome: 'error', output, modelOutput: errorModelOutput(output), ...extra });
+  if (signal.aborted) return { stopped: 'execute', ran: false };
 
   if (call.toolName === TOOL_SEARCH_NAME) {
-    // bounded by its own limits (C10); the timeout bounds an asynchronous ranker (an embedding call)
-    const run = await runWithTimeout({
-      timeoutMs: options.timeoutMs,
-      signal: context.abortSignal,
-      run: (abortSignal) => context.runSearch(input, call.toolCallId, abortSignal),
+    // bounded by its own limits (C10); the signal bounds an asynchronous ranker (an embedding call)
+    const run = await runStage(signal, (abortSignal) => {
+      context.onExecuteStart?.(call.toolCallId);
+      return context.runSearch(input, call.toolCallId, abortSignal);
     });
-    if (run.timedOut) {
+    if (run.status === 'stopped') {
+      if (!options.timedOut()) return { stopped: 'execute', ran: true };
       return failed(`tool_search timed out after ${options.timeoutMs} ms while ranking and was stopped; nothing was activated. You may search again.`, { timedOut: true });
     }
+    if (run.status === 'threw') return failed(`tool_search failed: ${describeThrown(run.error)}. Nothing was activated; you may search again.`);
     const search = run.value;
     return search.ok ? { outcome: 'ok', output: search.output, modelOutput: { type: 'json', value: search.output } } : failed(search.message);
   }
   const execute = tool.execute;
   if (typeof execute !== 'function') return failed(`${call.toolName} has no execute function on this runtime, so it cannot run here.`);
-  try {
-    const run = await runWithTimeout({
-      timeoutMs: options.timeoutMs,
-      signal: context.abortSignal,
-      run: async (abortSignal) =>
-        lastValue(execute(input, { toolCallId: call.toolCallId, messages: [...context.messages], abortSignal, context: undefined })),
-    });
-    if (run.timedOut) {
-      return failed(`${call.toolName} timed out after ${options.timeoutMs} ms and was aborted; it may have partly taken effect.`, { timedOut: true });
-    }
-    const output = run.value;
-    if (isMcpErrorResult(output)) return failed(output);
-    const converted = await toModelOutput({ tool, toolName: call.toolName, toolCallId: call.toolCallId, input, output });
-    return converted.ok ? { outcome: 'ok', output, modelOutput: converted.modelOutput } : failed(converted.message);
-  } catch (error) {
-    return failed(`${call.toolName} failed: ${error instanceof Error ? error.message : String(error)}`);
+  const run = await runStage(signal, async (abortSignal) => {
+    context.onExecuteStart?.(call.toolCallId);
+    const output = await lastValue(execute(input, { toolCallId: call.toolCallId, messages: [...context.messages], abortSignal, context: undefined }));
+    return { output, mcpError: isMcpErrorResult(output) };
+  });
+  if (run.status === 'stopped') {
+    if (!options.timedOut()) return { stopped: 'execute', ran: true };
+    return failed(`${call.toolName} timed out after ${options.timeoutMs} ms and was aborted; it may have partly taken effect.`, { timedOut: true });
   }
+  if (run.status === 'threw') return failed(`${call.toolName} failed: ${describeThrown(run.error)}`);
+  const { output, mcpError } = run.value;
+  if (mcpError) return failed(output);
+  const converted = await runStage(signal, () => toModelOutput({ tool, toolName: call.toolName, toolCallId: call.toolCallId, input, output }));
+  if (converted.status === 'stopped') {
+    if (!options.timedOut()) return { stopped: 'toModelOutput', ran: true };
+    return failed(`${call.toolName} ran, but converting its output (toModelOutput) did not finish within its ${options.timeoutMs} ms timeout, so the output is not shown.`, { timedOut: true });
+  }
+  if (converted.status === 'threw') return failed(`${call.toolName} returned output that could not be converted: ${describeThrown(converted.error)}`);
+  return converted.value.ok ? { outcome: 'ok', output, modelOutput: converted.value.modelOutput } : failed(converted.value.message);
 }
 
 /** A streaming tool (`AsyncIterable`) yields preliminary results; the last one is the result. */

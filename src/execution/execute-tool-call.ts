@@ -1,14 +1,20 @@
+import type { Tool } from 'ai';
 import type { TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { artifactStage } from './artifact-stage.js';
 import { askPermission } from './ask-permission.js';
 import { boundModelOutput } from './bound-model-output.js';
+import { describeThrown } from '../errors/describe-thrown.js';
+import { isCallStop, type CallStop } from './call-stop.js';
 import { checkAvailability } from './check-availability.js';
+import { createCallBudget, type CallBudget } from './create-call-budget.js';
+import { describeCallStop } from './describe-call-stop.js';
 import { executeStage } from './execute-stage.js';
 import { defaultOperationId } from './execution-pipeline-settings.js';
 import { inputDigest } from './input-digest.js';
 import { journalStage } from './journal-stage.js';
 import { needsApprovalStage } from './needs-approval-stage.js';
+import { runStage } from './run-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 import { errorModelOutput } from './to-model-output.js';
 import { validateToolInput } from './validate-tool-input.js';
@@ -19,17 +25,29 @@ import { validateToolInput } from './validate-tool-input.js';
  *
  * 1. availability guard against the step-start snapshot (C14)
  * 2. input validation (a message naming the bad fields)
- * 3. permission: `allow` / `deny` / `ask` (→ the approver, with its timeout)
+ * 3. permission: `allow` / `deny` / `ask` (→ the approver, with its own timeout)
  * 3b. the tool's own `needsApproval` (AI SDK): `true`, or a function answering true for this
  *    input, sends the call to the approver even after a permission `allow`; with no approver
  *    it is denied (see needsApprovalStage)
  * 4. durable execution record: the operation id; a completed call is replayed from the journal
- * 5. execute, with the tool's timeout (its abort signal fires on timeout or cancellation)
+ * 5. execute (its abort signal fires on the call's timeout or the turn's cancellation)
  * 6. output bounding of what the model receives (head and tail kept, a note in between)
  * 7. artifacts: the whole output of a bounded result is stored; the note says how to read it
  *
- * Never throws for a tool's sake: every failure is a {@link TurnToolResult} whose `output` is a
- * message the model can read (STYLE 9). Only a broken runtime (e.g. a clock that throws) rejects.
+ * Time (C4): the tool's timeout (`timeout.toolMs`, or `timeout.perToolMs[name]`) bounds the
+ * whole call, stages 2–7, except the approver's wait, which is paused out of it and has
+ * `timeout.approvalMs` of its own (see {@link createCallBudget}). A stage that does not settle
+ * in time ends the call with `timedOut: true` and a message naming the stage: an `error` before
+ * or during `execute` (and in `toModelOutput`); after it, the result is kept and `journalError`
+ * or the bounding note says what was not done.
+ *
+ * Cancellation (C17): every stage awaits under the call's signal, and the signal is checked
+ * right before `execute` and after every await, so once the turn's signal has aborted no later
+ * stage begins: the call ends `cancelled` ("it did not run" unless `execute` had begun).
+ *
+ * Never throws for a tool's sake: every failure — whatever value a tool or a callback throws —
+ * is a {@link TurnToolResult} whose `output` is a message the model can read (STYLE 9). Only a
+ * broken runtime (e.g. a clock that throws) rejects.
  *
  * For a nested call, pass the enclosing step's `context` and a `call` whose `toolCallId` is
  * unique in the turn (e.g. `${exec.toolCallId}/1`); `operationId` overrides the derived one.
@@ -41,14 +59,8 @@ export async function executeToolCall(options: {
   readonly operationId?: string;
 }): Promise<TurnToolResult> {
   const { call, context } = options;
-  const { pipeline } = context;
   const startedAt = context.now();
-  const finish = (
-    outcome: TurnToolResult['outcome'],
-    output: unknown,
-    modelOutput: unknown = errorModelOutput(output),
-    extra: Partial<TurnToolResult> = {},
-  ): TurnToolResult => ({
+  const finish: Finish = (outcome, output, modelOutput = errorModelOutput(output), extra = {}) => ({
     toolCallId: call.toolCallId,
     toolName: call.toolName,
     outcome,
@@ -64,15 +76,37 @@ export async function executeToolCall(options: {
   const tool = context.resolveTool(call.toolName);
   if (tool === undefined) return finish('rejected-unknown', `There is no tool named ${JSON.stringify(call.toolName)}.`);
 
+  // from here on the call's budget runs, and every await sits under its signal
+  const budget = createCallBudget({ turnSignal: context.abortSignal, timeoutMs: context.pipeline.timeoutMsOf(call.toolName) });
+  try {
+    return await runPipeline(options, tool, budget, finish);
+  } catch (error) {
+    // a bug of the pipeline itself; the turn goes on with a result the model can read
+    return finish('error', `${call.toolName} failed in the execution pipeline: ${describeThrown(error)}`);
+  } finally {
+    budget.dispose();
+  }
+}
+
+type Finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput?: unknown, extra?: Partial<TurnToolResult>) => TurnToolResult;
+
+/** Stages 2–7 of {@link executeToolCall}, under `budget`. */
+async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool: Tool, budget: CallBudget, finish: Finish): Promise<TurnToolResult> {
+  const { call, context } = options;
+  const { pipeline } = context;
+  const stopped = (stop: CallStop, extra: Partial<TurnToolResult> = {}) => {
+    const { outcome, message, timedOut } = describeCallStop(stop, { toolName: call.toolName, turnEnded: context.abortSignal.aborted, timeoutMs: budget.timeoutMs });
+    return finish(outcome, message, undefined, { ...extra, ...(timedOut ? { timedOut } : {}) });
+  };
+
   // 2. input validation
-  const validation = await validateToolInput({
-    toolName: call.toolName,
-    input: call.input,
-    schema: tool.inputSchema,
-    unparsable: call.unparsableInput === true,
-  });
-  if (!validation.ok) return finish('invalid-input', validation.message);
-  const input = validation.value;
+  const validation = await runStage(budget.signal, () =>
+    validateToolInput({ toolName: call.toolName, input: call.input, schema: tool.inputSchema, unparsable: call.unparsableInput === true }),
+  );
+  if (validation.status === 'stopped') return stopped({ stopped: 'input validation', ran: false });
+  if (validation.status === 'threw') return finish('error', `${call.toolName} did not run: its input schema failed while validating (${describeThrown(validation.error)}).`);
+  if (!validation.value.ok) return finish('invalid-input', validation.value.message);
+  const input = validation.value.value;
 
   // 3. permission; the check gets its own copy: changing it cannot change what execute receives
   // (with no check nothing reads the request, so the copy is skipped)
@@ -88,22 +122,25 @@ export async function executeToolCall(options: {
     permission: context.permission,
     approver: pipeline.approver,
     approvalTimeoutMs: pipeline.approvalTimeoutMs,
-    signal: context.abortSignal,
+    budget,
   });
+  if (isCallStop(verdict)) return stopped(verdict);
   if (verdict.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${verdict.reason}`);
   // 3b. the tool's own needsApproval asks the approver, even after a permission allow (not twice after an approval)
   if (!verdict.approved) {
-    const demanded = await needsApprovalStage({ tool, call, input, context });
+    const demanded = await needsApprovalStage({ tool, call, input, context, budget });
+    if (isCallStop(demanded)) return stopped(demanded);
     if (demanded.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${demanded.reason}`);
   }
   // a permission answer that arrives after the turn ended must not start the tool (C17)
-  if (context.abortSignal.aborted) return finish('cancelled', `The turn ended before ${call.toolName} started; it did not run.`);
+  if (budget.signal.aborted) return stopped({ stopped: 'permission check', ran: false });
 
   // 4. durable execution record, around 5. execute
   const operationId = options.operationId ?? deriveOperationId(context, call, input);
   if (typeof operationId !== 'string') {
     return finish('error', `${call.toolName} did not run: no operation id (${operationId.error}).`);
   }
+  const signal = budget.signal;
   const journaled = await journalStage({
     journal: pipeline.journal,
     call: {
@@ -117,14 +154,17 @@ export async function executeToolCall(options: {
     },
     replayable: call.toolName !== TOOL_SEARCH_NAME,
     now: context.now,
-    aborted: () => context.abortSignal.aborted,
-    run: () => executeStage({ tool, call, input, context, timeoutMs: pipeline.timeoutMsOf(call.toolName) }),
+    signal,
+    timedOut: budget.timedOut,
+    timeoutMs: budget.timeoutMs,
+    run: () => executeStage({ tool, call, input, context, signal, timeoutMs: budget.timeoutMs, timedOut: budget.timedOut }),
   });
+  if (isCallStop(journaled)) return stopped(journaled, { operationId, replayed: false });
   const { result } = journaled;
   const extra: Partial<TurnToolResult> = {
     operationId,
     replayed: journaled.replayed,
-    ...(result.timedOut === true ? { timedOut: true } : {}),
+    ...(result.timedOut === true || journaled.timedOut === true ? { timedOut: true } : {}),
     ...(journaled.journalError === undefined ? {} : { journalError: journaled.journalError }),
   };
 
@@ -143,10 +183,15 @@ export async function executeToolCall(options: {
     toolName: call.toolName,
     isBound: (name) => context.bound.includes(name),
     isVisible: (name) => context.visible.has(name),
+    signal,
+    timedOut: budget.timedOut,
+    timeoutMs: budget.timeoutMs,
   });
+  if (isCallStop(stored)) return stopped(stored, { operationId, replayed: journaled.replayed });
   const { totalBytes, totalLines, omittedBytes, omittedLines } = bounded.cut;
   return finish(result.outcome, result.output, stored.modelOutput, {
     ...extra,
+    ...(stored.timedOut === true ? { timedOut: true } : {}),
     bounded: { totalBytes, totalLines, omittedBytes, omittedLines },
     ...(stored.artifact === undefined ? {} : { artifact: { id: stored.artifact.id, uri: stored.artifact.uri } }),
   });
@@ -158,9 +203,20 @@ function deriveOperationId(context: StepExecutionContext, call: TurnToolCall, in
   try {
     // the caller's function gets its own copy of the input, like the permission check
     const id = operationIdOf({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input: copyOf(input) });
-    return typeof id === 'string' && id !== '' ? id : { error: `the operationId option returned ${JSON.stringify(id)}, not a non-empty string` };
+    if (typeof id === 'string' && id !== '') return id;
+    // a promise (an async option) is not waited for; its rejection must not go unhandled
+    if (isThenable(id)) Promise.resolve(id).catch(() => undefined);
+    return { error: `the operationId option returned ${typeof id === 'string' ? '""' : isThenable(id) ? 'a Promise (it must return the id synchronously)' : describeThrown(id)}, not a non-empty string` };
   } catch (error) {
-    return { error: `the operationId option failed: ${error instanceof Error ? error.message : String(error)}` };
+    return { error: `the operationId option failed: ${describeThrown(error)}` };
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  try {
+    return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
   }
 }
 

@@ -5,10 +5,12 @@
  * so the same operation ids), a call whose `completed` entry matches (same tool, same input) is not run
  * again: the journal's result is returned, marked `replayed: true`. A call with only a
  * `started` entry (it was running when the process died) runs again: execution is at least
- * once, exactly once only for completed calls.
+ * once, exactly once only for completed calls. A `not-run` entry (see
+ * {@link ExecutionJournalEntry}) runs again too.
  *
  * Implement it over any store (a database row per operation id, a file); both methods may be
- * async. Entries must round-trip what `write` received; `result.output` is the tool's output
+ * async, and each is awaited under the call's timeout (`timeout.toolMs`): a journal that does not
+ * answer in time ends the call timed out instead of holding the turn. Entries must round-trip what `write` received; `result.output` is the tool's output
  * (anything its `execute` returned), so a store that serialises should use JSON.
  */
 export interface ExecutionJournal {
@@ -43,7 +45,12 @@ export interface JournaledResult {
   readonly timedOut?: boolean;
 }
 
-/** One entry: a call that started, or one that completed with its result. */
+/**
+ * One entry: a call that started, one that completed with its result, or one stopped after its
+ * start was recorded and before its `execute` began (`not-run`: the turn ended or the call's
+ * timeout passed while the journal recorded the start; the tool did not run, and a retry runs it).
+ */
 export type ExecutionJournalEntry =
   | (JournaledCall & { readonly status: 'started' })
+  | (JournaledCall & { readonly status: 'not-run' })
   | (JournaledCall & { readonly status: 'completed'; readonly completedAt: number; readonly result: JournaledResult });

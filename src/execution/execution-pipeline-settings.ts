@@ -11,11 +11,15 @@ import type { ToolApprover } from './permission.js';
 
 /** Timeouts of the pipeline, in milliseconds; `0` means none. */
 export interface TimeoutOptions {
-  /** How long a tool's `execute` may run. Default 120,000 (2 minutes). */
+  /**
+   * How long one tool call may take, every stage from input validation to artifacts (the
+   * approver's wait aside): a stage still pending then ends the call with `timedOut: true` and a
+   * message naming it (C4). Default 120,000 (2 minutes).
+   */
   readonly toolMs: number;
   /** Per-tool overrides of `toolMs`, by canonical name (bound names, `tool_search`, or code mode's `exec`). Default none. */
   readonly perToolMs: Readonly<Record<string, number>>;
-  /** How long the `approver` has to answer an `ask`. Default 300,000 (5 minutes). */
+  /** How long the `approver` has to answer an `ask`; not counted in `toolMs`. Default 300,000 (5 minutes). */
   readonly approvalMs: number;
 }
 

@@ -1,7 +1,10 @@
 import type { Tool } from 'ai';
 import type { TurnToolCall } from '../../machines/turn-types.js';
 import { askPermission, type PermissionVerdict } from './ask-permission.js';
-import { runWithTimeout } from './run-with-timeout.js';
+import { describeThrown } from '../errors/describe-thrown.js';
+import { isCallStop, type CallStop } from './call-stop.js';
+import type { CallBudget } from './create-call-budget.js';
+import { runStage } from './run-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 
 /**
@@ -20,9 +23,9 @@ import type { StepExecutionContext } from './step-execution-context.js';
  *
  * Denied (never thrown, the reason says why): no `approver` configured (the reason says to set
  * `approver` on `createToolSearchRuntime`); a `needsApproval` function that throws, rejects or
- * does not answer within the tool's timeout (`timeout.toolMs` / `perToolMs`, `0`: none); the
+ * does not answer within the call's budget (`timeout.toolMs` / `perToolMs`, `0`: none); the
  * approver denying, failing or not answering in time (see askPermission). A turn that ends
- * while the function runs stops the wait.
+ * while the function runs stops the call (a {@link CallStop}).
  */
 export async function needsApprovalStage(options: {
   readonly tool: Tool;
@@ -30,10 +33,12 @@ export async function needsApprovalStage(options: {
   /** The validated input, as `execute` will receive it. */
   readonly input: unknown;
   readonly context: StepExecutionContext;
-}): Promise<PermissionVerdict> {
-  const { tool, call, input, context } = options;
-  const demand = await approvalDemand(tool, call, input, context);
-  if (demand.type !== 'ask') return demand;
+  /** The call's budget: a `needsApproval` function runs under it; the approver's wait is outside it. */
+  readonly budget: CallBudget;
+}): Promise<PermissionVerdict | CallStop> {
+  const { tool, call, input, context, budget } = options;
+  const demand = await approvalDemand(tool, call, input, context, budget);
+  if (isCallStop(demand) || demand.type !== 'ask') return demand;
   const { approver, approvalTimeoutMs } = context.pipeline;
   if (approver === undefined) {
     return {
@@ -53,57 +58,36 @@ export async function needsApprovalStage(options: {
     permission: () => ({ type: 'ask', reason: demand.reason }),
     approver,
     approvalTimeoutMs,
-    signal: context.abortSignal,
+    budget,
   });
 }
 
-type Demand = { readonly type: 'allow'; readonly approved: false } | { readonly type: 'deny'; readonly reason: string } | { readonly type: 'ask'; readonly reason: string };
+type Demand =
+  | { readonly type: 'allow'; readonly approved: false }
+  | { readonly type: 'deny'; readonly reason: string }
+  | { readonly type: 'ask'; readonly reason: string }
+  | CallStop;
 
-async function approvalDemand(tool: Tool, call: TurnToolCall, input: unknown, context: StepExecutionContext): Promise<Demand> {
+async function approvalDemand(tool: Tool, call: TurnToolCall, input: unknown, context: StepExecutionContext, budget: CallBudget): Promise<Demand> {
   let needsApproval: unknown;
   try {
     needsApproval = (tool as { needsApproval?: unknown }).needsApproval;
   } catch (error) {
-    return { type: 'deny', reason: `${call.toolName}'s needsApproval could not be read (${readable(error)}), so the call did not run` };
+    return { type: 'deny', reason: `${call.toolName}'s needsApproval could not be read (${describeThrown(error)}), so the call did not run` };
   }
   if (typeof needsApproval !== 'function') {
     return needsApproval ? { type: 'ask', reason: `${call.toolName} requires approval: its needsApproval is true` } : { type: 'allow', approved: false };
   }
-  const timeoutMs = context.pipeline.timeoutMsOf(call.toolName);
   const failed = (why: string): Demand => ({ type: 'deny', reason: `${call.toolName}'s needsApproval ${why}, so the call did not run` });
-  try {
-    const run = await runWithTimeout({
-      timeoutMs,
-      signal: context.abortSignal,
-      run: (signal) =>
-        Promise.race([
-          Promise.resolve((needsApproval as (input: unknown, options: unknown) => unknown)(copyOf(input), { toolCallId: call.toolCallId, messages: [...context.messages], context: undefined })),
-          untilAborted(signal),
-        ]),
-    });
-    if (run.timedOut) return failed(`did not answer within ${timeoutMs} ms`);
-    if (context.abortSignal.aborted) return failed('was stopped: the turn ended');
-    return run.value ? { type: 'ask', reason: `${call.toolName} requires approval for this input: its needsApproval returned true` } : { type: 'allow', approved: false };
-  } catch (error) {
-    return failed(`failed: ${readable(error)}`);
+  const run = await runStage(budget.signal, () =>
+    (needsApproval as (input: unknown, options: unknown) => unknown)(copyOf(input), { toolCallId: call.toolCallId, messages: [...context.messages], context: undefined }),
+  );
+  if (run.status === 'stopped') {
+    // the turn ended, or the call's budget was spent while the function ran: the call did not run
+    return budget.timedOut() ? failed(`did not answer within ${budget.timeoutMs} ms`) : { stopped: 'permission check', ran: false };
   }
-}
-
-/** Settles (with `undefined`) when `signal` aborts, so a function that never answers cannot hold the call past the turn. */
-function untilAborted(signal: AbortSignal): Promise<undefined> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve(undefined);
-    else signal.addEventListener('abort', () => resolve(undefined), { once: true });
-  });
-}
-
-/** A thrown value as text, whatever it is (a value whose `String()` throws included). */
-function readable(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'a value that cannot be shown as text';
-  }
+  if (run.status === 'threw') return failed(`failed: ${describeThrown(run.error)}`);
+  return run.value ? { type: 'ask', reason: `${call.toolName} requires approval for this input: its needsApproval returned true` } : { type: 'allow', approved: false };
 }
 
 function copyOf(value: unknown): unknown {

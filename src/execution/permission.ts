@@ -27,10 +27,12 @@ export type PermissionDecision =
 /**
  * The runtime's `permission` option: asked for every call, direct and discovered alike (C4),
  * after input validation and before the durable execution record and `execute`. May be async.
- * A check that throws or returns something else counts as `deny`, with the thrown message as
- * the reason. `deny` ends the call even when its tool has `needsApproval`; `allow` does not skip
- * a tool's `needsApproval` (the call still goes to the approver, see needsApprovalStage); an
- * `ask` the approver allows is not asked again for `needsApproval`.
+ * A check that throws (any value) or returns something else counts as `deny`, with the thrown
+ * value as readable text in the reason. Its time counts against the call's timeout
+ * (`timeout.toolMs`): one that has not answered by then ends the call as a timed-out tool error.
+ * `deny` ends the call even when its tool has `needsApproval`; `allow` does not skip a tool's
+ * `needsApproval` (the call still goes to the approver, see needsApprovalStage); an `ask` the
+ * approver allows is not asked again for `needsApproval`.
  */
 export type PermissionCheck = (request: PermissionRequest) => PermissionDecision | Promise<PermissionDecision>;
 

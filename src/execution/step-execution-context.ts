@@ -39,4 +39,10 @@ export interface StepExecutionContext {
   /** Aborted when the turn is cancelled. */
   readonly abortSignal: AbortSignal;
   readonly now: () => number;
+  /**
+   * Told a call's `toolCallId` right before its `execute` (for `tool_search`, its ranking) is
+   * called, in the same synchronous run, so the runtime knows which cancelled calls never ran.
+   * Must not throw. Default: nobody is told.
+   */
+  readonly onExecuteStart?: (toolCallId: string) => void;
 }

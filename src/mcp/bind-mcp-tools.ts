@@ -5,6 +5,7 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
 import { nameMcpTools } from './name-mcp-tools.js';
 import { startMcpServer, type StartedMcpServer } from './start-mcp-server.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** Options of {@link bindMcpTools}. */
 export interface BindMcpToolsOptions {
@@ -177,7 +178,7 @@ function namingServerErrors(tool: Tool, server: string): Tool {
       try {
         return await execute(input, options);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = describeThrown(error);
         throw new Error(`MCP server ${JSON.stringify(server)} did not answer (${message}); it may have stopped.`, { cause: error });
       }
     },

@@ -3,6 +3,7 @@ import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import type { ToolSet } from 'ai';
 import { McpServerStartError } from './mcp-server-start-error.js';
 import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** A started MCP server (or a given client): the tools it listed, and how to let it go. */
 export interface StartedMcpServer {
@@ -107,7 +108,7 @@ async function withinDeadline(options: {
       server: options.server,
       command: options.commandLine,
       reason,
-      detail: reason === 'timeout' ? `no answer within ${timeoutMs} ms` : messageOf(error),
+      detail: reason === 'timeout' ? `no answer within ${timeoutMs} ms` : describeThrown(error),
       cause: error,
     });
   } finally {
@@ -128,10 +129,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 function isSpawnError(error: unknown): boolean {
   const syscall = (error as { syscall?: unknown } | null)?.syscall;
   return typeof syscall === 'string' && syscall.startsWith('spawn');
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The client's server's instructions, else its serverInfo description or title (a given client may have neither). */

@@ -38,7 +38,7 @@ export function originIn(direct: ReadonlySet<string>, required: readonly string[
 /**
  * The `executeToolCalls` of one turn (the machine's invoked callback actor): runs every call of
  * the step in parallel through the one pipeline (C4) against the step-start visible set (C14),
- * and reports to the machine — `TOOL_CALL_STARTED` and `TOOL_RESULT` per call (so a turn that
+ * and reports to the machine — `TOOL_CALL_STARTED`, `EXECUTE_STARTED` and `TOOL_RESULT` per call (so a turn that
  * ends mid-step keeps every result in its context), `ACTIVATE` / `SEARCH_DONE` from searches,
  * then `TOOL_CALLS_SETTLED` with the results, the tool message and R for the next step, or
  * `TOOL_EXECUTION_FAILED` when the runtime's own code (or a `requiredTools` function) broke.
@@ -88,6 +88,10 @@ export function createStepExecutor(options: {
       messages: (options.machineContext().messages as ModelMessage[]).slice(0, -1),
       abortSignal: controller.signal,
       now: shared.now,
+      // in the same synchronous run as execute: a cancel right after it knows the call may have taken effect
+      onExecuteStart: (toolCallId) => {
+        if (!controller.signal.aborted) sendBack({ type: 'EXECUTE_STARTED', toolCallId });
+      },
     };
     const telemetryOrigin = (name: string): TelemetryToolOrigin =>
       context.visible.has(name) ? originOf(name) : boundSet.has(name) ? 'hidden' : 'unknown';

@@ -56,6 +56,7 @@ export function createStepSearch(options: {
       ranker: binding.ranker ?? shared.ranker,
       search: shared.search,
       isSearchable: binding.isSearchable,
+      isKnown: (name) => binding.resolveTool(name) !== undefined || shared.catalog.get(name) !== undefined,
       alreadyActive: () => {
         const { active, pending } = options.activationState();
         return new Set([...active, ...pending]);

@@ -1,5 +1,6 @@
 import type { InspectionEvent, Observer } from 'xstate';
 import type { TurnError } from '../../machines/turn-types.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** What `send({ inspect })` accepts: an xstate inspection observer or a plain function. */
 export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -31,7 +32,7 @@ export function createTurnInspector(options: {
   const fail = (event: InspectionEvent, error: unknown, verb: string) => {
     if (broken) return;
     broken = true;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeThrown(error);
     onInspectError({ name: 'InspectError', code: 'inspect-observer', message: `The inspect observer ${verb} on ${event.type}: ${message}`, isRetryable: false });
   };
   return (event) => {

@@ -108,6 +108,7 @@ export function createTurnRecorder(options: {
         activated: search.activated,
         skipped: search.skipped,
         schemaCharsActivated: search.schemaCharsActivated,
+        ...(search.rankerDrops === undefined ? {} : { rankerDrops: search.rankerDrops }),
         durationMs: search.durationMs,
       });
     },

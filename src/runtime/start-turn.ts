@@ -21,7 +21,7 @@ import { validateSendInput } from './validate-send-input.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 
 /** Machine events that only record a fact of the running step; no `machine.transition` record is written for them. */
-const BOOKKEEPING_EVENTS: ReadonlySet<string> = new Set(['TOOL_CALL_STARTED', 'TOOL_RESULT', 'SEARCH_DONE']);
+const BOOKKEEPING_EVENTS: ReadonlySet<string> = new Set(['TOOL_CALL_STARTED', 'EXECUTE_STARTED', 'TOOL_RESULT', 'SEARCH_DONE']);
 
 /** Test seam: replaces the provider call (default: one `streamText` step). */
 export interface TurnSeams {

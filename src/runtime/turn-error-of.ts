@@ -1,5 +1,6 @@
 import type { TurnError } from '../../machines/turn-types.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /**
  * An error of the runtime's own code, or of a caller's callback it runs, as a turn's error
@@ -9,7 +10,7 @@ import { TurnscopeError } from '../errors/turnscope-error.js';
 export function turnErrorOf(error: unknown, fallbackName: string): TurnError {
   return {
     name: TurnscopeError.isInstance(error) ? error.name : fallbackName,
-    message: error instanceof Error ? error.message : String(error),
+    message: describeThrown(error),
     isRetryable: false,
     ...(TurnscopeError.isInstance(error) ? { code: error.code } : {}),
   };

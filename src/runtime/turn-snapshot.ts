@@ -124,6 +124,7 @@ export function restoreTurnSnapshot(options: {
     toolCalls: [],
     toolResults: [],
     callsStartedAt: [],
+    callsExecuted: [],
     stepRecords: Array.isArray(saved.stepRecords) ? [...saved.stepRecords] : [],
     activated: [],
     closingResults: [],

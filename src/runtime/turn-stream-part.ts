@@ -1,5 +1,6 @@
 import type { TurnSnapshot } from './turn-snapshot.js';
 import type { TurnToolResult } from '../../machines/turn-types.js';
+import type { RankingDrops } from '../search/clean-ranking.js';
 
 /**
  * One typed part of a turn's `stream`, in the order things happened. Every part carries
@@ -61,5 +62,10 @@ export interface SearchRecord {
   readonly skipped: readonly { readonly name: string; readonly reason: 'oversize' | 'budget' }[];
   /** Characters of the complete definitions this search newly activated. */
   readonly schemaCharsActivated: number;
+  /**
+   * What was dropped from the ranker's answer before the walk: malformed entries, names no tool
+   * has, repeats, entries past what was asked. Absent when the answer was clean.
+   */
+  readonly rankerDrops?: RankingDrops;
   readonly durationMs: number;
 }

@@ -13,6 +13,7 @@ import { REQUIRED_TOOL_PRESETS } from './required-tool-presets.js';
 import { resolveTurnBinding } from './resolve-turn-binding.js';
 import type { RequiredToolsState, SendInput } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /**
  * Checks a `send()` input before any actor starts and returns the turn's starting messages,
@@ -98,7 +99,7 @@ function requiredToolsOf(
       try {
         names = required(state);
       } catch (error) {
-        throw new RequiredToolsError({ stepIndex: state.stepIndex, problem: `threw: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+        throw new RequiredToolsError({ stepIndex: state.stepIndex, problem: `threw: ${describeThrown(error)}`, cause: error });
       }
       if (!Array.isArray(names)) throw new RequiredToolsError({ stepIndex: state.stepIndex, problem: badAnswer(names) });
       const notAName = (names as unknown[]).find((name) => typeof name !== 'string');

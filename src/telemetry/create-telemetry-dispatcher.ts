@@ -1,5 +1,6 @@
 import type { TelemetryRecord } from './telemetry-record.js';
 import type { TelemetrySink } from './telemetry-sink.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** Sends records to every sink, safely. Built once per runtime. */
 export interface TelemetryDispatcher {
@@ -24,7 +25,7 @@ export function createTelemetryDispatcher(options: {
   const reported = new Set<TelemetrySink>();
   const onSinkError =
     options.onSinkError ??
-    ((error: unknown) => console.warn(`turnscope: a telemetry sink failed and is ignored: ${error instanceof Error ? error.message : String(error)}`));
+    ((error: unknown) => console.warn(`turnscope: a telemetry sink failed and is ignored: ${describeThrown(error)}`));
   const report = (sink: TelemetrySink, error: unknown) => {
     if (reported.has(sink)) return;
     reported.add(sink);

@@ -1,6 +1,7 @@
 import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
 import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
+import { cleanRanking } from '../search/clean-ranking.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import { describeCallableMatches } from './describe-callable-matches.js';
@@ -8,6 +9,7 @@ import { describeSelectLeftOut } from './describe-select-left-out.js';
 import { namedCallableTools } from './named-callable-tools.js';
 import { parseRequiredWords } from './parse-required-words.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
 const RANK_DEPTH = 100;
@@ -38,6 +40,12 @@ export interface RunToolSearchOptions {
   readonly search: SearchOptions;
   /** True for a deferred tool inside this turn's ceiling (C1, C6). */
   readonly isSearchable: (name: string) => boolean;
+  /**
+   * True for a name some tool of the runtime or the turn has: a ranked name for which it is
+   * false is dropped and reported in the record's `rankerDrops.unknown` (a known name outside
+   * the turn's searchable tools is dropped silently). Default: every name is known.
+   */
+  readonly isKnown?: (name: string) => boolean;
   /**
    * Names active or pending in this turn, or a function that returns them. A function is
    * called once the ranking is done — after an asynchronous ranker's await — right before
@@ -76,7 +84,8 @@ export interface RunToolSearchOptions {
 /**
  * Runs one search over the deferred tools of this turn's ceiling: checks the input (C12),
  * ranks the query, walks the matches within the limits (C10) and builds the thin result (C11).
- * Pure apart from the ranker's work and `activate`.
+ * Pure apart from the ranker's work and `activate`. The ranker's answer is cleaned first
+ * (see {@link cleanRanking}); what was dropped is in the record's `rankerDrops`.
  *
  * Synchronous for a synchronous ranker — the result is returned with no await — and a promise
  * for an asynchronous one. Never throws or rejects for the ranker's sake: a ranker that throws
@@ -123,8 +132,14 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
 
   const finish = (ranking: unknown): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
-    if (!Array.isArray(ranking)) return rankerFailed(query, new Error(`the ranker returned ${typeof ranking}, not a list`));
-    const searchable = (ranking as RankedTool[]).filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name));
+    // a ranker's answer is cleaned, never trusted: null entries, unknown names, repeats
+    let cleaned: ReturnType<typeof cleanRanking>;
+    try {
+      cleaned = cleanRanking(ranking, { maxResults: RANK_DEPTH, isKnown: options.isKnown ?? (() => true) });
+    } catch (error) {
+      return rankerFailed(query, error);
+    }
+    const searchable = cleaned.ranked.filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name));
     const { isRequired } = options;
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
@@ -161,6 +176,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
         activated: selection.activated,
         skipped: selection.skipped,
         schemaCharsActivated: selection.schemaChars,
+        ...(cleaned.drops === undefined ? {} : { rankerDrops: cleaned.drops }),
       },
     };
   };
@@ -169,13 +185,16 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   // the query is the name of a tool callable already: nothing to rank, nothing new to load
   if (namedCallable.wholeQuery) return finish(namedCallable.names.map((name) => ({ name, score: 1 })));
   let ranking: RankedTool[] | Promise<RankedTool[]>;
+  let promised: boolean;
   try {
     ranking = options.ranker.rank(rankQuery, RANK_DEPTH, abortSignal === undefined ? {} : { abortSignal });
+    // reading `then` of what a ranker returned may throw (a revoked Proxy)
+    promised = isPromiseLike(ranking);
   } catch (error) {
     return rankerFailed(query, error);
   }
-  if (!isPromiseLike(ranking)) return finish(ranking);
-  return untilAborted(ranking, abortSignal).then(finish, (error: unknown) =>
+  if (!promised) return finish(ranking);
+  return untilAborted(ranking as PromiseLike<RankedTool[]>, abortSignal).then(finish, (error: unknown) =>
     abortSignal?.aborted === true ? stopped() : rankerFailed(query, error),
   );
 }
@@ -198,7 +217,7 @@ function stopped(): ToolSearchOutcome {
 }
 
 function rankerFailed(query: string, error: unknown): ToolSearchOutcome {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = describeThrown(error);
   const shown = query.length > 80 ? `${query.slice(0, 80)}…` : query;
   return {
     ok: false,

@@ -4,6 +4,7 @@ import { createLiveTrace } from './create-live-trace.js';
 import { deriveMachineGraph } from './derive-machine-graph.js';
 import { startVisualizerServer } from './start-visualizer-server.js';
 import { untilAborted } from './until-aborted.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** Options of {@link serveLiveDemo}. */
 export interface ServeLiveDemoOptions {
@@ -72,7 +73,7 @@ export async function serveLiveDemo(options: ServeLiveDemoOptions): Promise<Serv
         ...(abortSignal === undefined ? {} : { abortSignal }),
       });
     } catch (error) {
-      live.end({ status: 'error', error: error instanceof Error ? error.message : String(error) });
+      live.end({ status: 'error', error: describeThrown(error) });
       throw error;
     }
     live.end({ status: result.status, ...(result.status === 'completed' ? {} : { error: `the turn ended ${result.status} (${result.reason})` }) });

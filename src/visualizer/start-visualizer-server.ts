@@ -5,6 +5,7 @@ import { basename, extname, join, resolve, sep } from 'node:path';
 import type { LiveTrace } from './create-live-trace.js';
 import type { MachineGraph } from './machine-graph.js';
 import type { VisualizerSession } from './visualizer-session.js';
+import { describeThrown } from '../errors/describe-thrown.js';
 
 /** What the page replays: nothing yet (the page offers a file picker), a JSONL file, or a live run. */
 export type VisualizerSource =
@@ -63,7 +64,7 @@ export async function startVisualizerServer(options: VisualizerServerOptions): P
   const closeStreams = new Set<() => void>();
   const server = createServer((request, response) => {
     handle({ request, response, options, pageDir, closeStreams }).catch((error: unknown) => {
-      if (!response.headersSent) sendText(response, 500, `turnscope visualize: ${describe(error)}`);
+      if (!response.headersSent) sendText(response, 500, `turnscope visualize: ${describeThrown(error)}`);
       else response.end();
     });
   });
@@ -128,7 +129,7 @@ async function sendTraceFile(response: ServerResponse, path: string): Promise<vo
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const status = code === 'ENOENT' ? 404 : 500;
-    return sendText(response, status, `Cannot read the trace ${path}: ${code === 'ENOENT' ? 'no such file' : describe(error)}.`);
+    return sendText(response, status, `Cannot read the trace ${path}: ${code === 'ENOENT' ? 'no such file' : describeThrown(error)}.`);
   }
   response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   response.end(text);
@@ -174,6 +175,3 @@ function sendText(response: ServerResponse, status: number, text: string): void 
   response.end(text);
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askPermission } from '../../src/execution/ask-permission.js';
+import { createCallBudget } from '../../src/execution/create-call-budget.js';
 import type { ApprovalRequest, PermissionCheck, PermissionRequest, ToolApprover } from '../../src/execution/permission.js';
 
 const request: PermissionRequest = { turnId: 't', stepIndex: 0, toolCallId: 'c1', toolName: 'Bash', input: { command: 'ls' }, origin: 'direct' };
@@ -10,7 +11,7 @@ const run = (options: { permission?: PermissionCheck; approver?: ToolApprover; a
     permission: options.permission,
     approver: options.approver,
     approvalTimeoutMs: options.approvalTimeoutMs ?? 1_000,
-    signal: options.signal ?? new AbortController().signal,
+    budget: createCallBudget({ turnSignal: options.signal ?? new AbortController().signal, timeoutMs: 0 }),
   });
 
 describe('askPermission: allow / deny / ask with an async approver', () => {
@@ -78,7 +79,18 @@ describe('askPermission: allow / deny / ask with an async approver', () => {
     expect(await run({ permission: () => undefined as never })).toEqual({ type: 'deny', reason: 'the permission check returned neither allow, deny nor ask' });
   });
 
-  it("the turn's cancellation aborts the approver's signal", async () => {
+  it('a decision whose reason is not a string, or that cannot be read, denies with readable text', async () => {
+    expect(await run({ permission: () => ({ type: 'deny', reason: Object.create(null) as string }) })).toEqual({ type: 'deny', reason: 'an object with no message ({})' });
+    expect(await run({ permission: ask, approver: async () => ({ type: 'deny', reason: 10n as unknown as string }) })).toEqual({ type: 'deny', reason: 'the approver denied it: 10n' });
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(await run({ permission: () => proxy as never })).toEqual({
+      type: 'deny',
+      reason: "the permission check failed: Cannot perform 'get' on a proxy that has been revoked",
+    });
+  });
+
+  it("the turn's cancellation aborts the approver's signal and stops the call without waiting for its answer", async () => {
     const turn = new AbortController();
     let signal: AbortSignal | undefined;
     const verdict = run({
@@ -92,7 +104,7 @@ describe('askPermission: allow / deny / ask with an async approver', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
     turn.abort(new Error('cancelled'));
-    expect(await verdict).toEqual({ type: 'deny', reason: 'the approver denied it: withdrawn' });
+    expect(await verdict).toEqual({ stopped: 'permission check', ran: false });
     expect(signal?.aborted).toBe(true);
   });
 });

@@ -15,20 +15,28 @@ const call: JournaledCall = {
 };
 const ok: JournaledResult = { outcome: 'ok', output: 'wrote /a', modelOutput: { type: 'text', value: 'wrote /a' } };
 
-function stage(journal: ExecutionJournal, overrides: { call?: JournaledCall; replayable?: boolean; aborted?: boolean } = {}) {
+/** Runs the stage; with `cancelWhileRunning` the turn's signal aborts while the tool runs. */
+function stage(journal: ExecutionJournal, overrides: { call?: JournaledCall; replayable?: boolean; cancelWhileRunning?: boolean } = {}) {
   let runs = 0;
+  const turn = new AbortController();
   const done = journalStage({
     journal,
     call: overrides.call ?? call,
     replayable: overrides.replayable ?? true,
     now: () => 200,
-    aborted: () => overrides.aborted ?? false,
+    signal: turn.signal,
+    timedOut: () => false,
+    timeoutMs: 0,
     run: async () => {
       runs += 1;
+      if (overrides.cancelWhileRunning === true) turn.abort(new Error('cancelled'));
       return ok;
     },
   });
-  return done.then((result) => ({ ...result, runs }));
+  return done.then((result) => {
+    if ('stopped' in result) throw new Error(`stopped in ${result.stopped}`);
+    return { ...result, runs };
+  });
 }
 
 describe('journalStage: the durable execution record', () => {
@@ -69,7 +77,7 @@ describe('journalStage: the durable execution record', () => {
 
   it('a call whose turn ended while it ran is left as started, so a retry runs it', async () => {
     const journal = createMemoryJournal();
-    await stage(journal, { aborted: true });
+    await expect(stage(journal, { cancelWhileRunning: true })).rejects.toThrow('stopped in journal.write');
     expect(journal.entries().map((entry) => entry.status)).toEqual(['started']);
   });
 
@@ -90,6 +98,53 @@ describe('journalStage: the durable execution record', () => {
     expect(first).toMatchObject({ replayed: false, runs: 0, result: { outcome: 'error' } });
     expect(first.result.output).toBe('The execution journal could not be read (disk gone), so Write did not run. It is safe to call it again.');
     expect((await stage(unwritable)).result.output).toContain('could not record the start of turn-1:call-1 (read-only)');
+  });
+
+  it('a call stopped while the journal records its start never runs, and gets a not-run entry once that write settles', async () => {
+    const journal = createMemoryJournal();
+    const turn = new AbortController();
+    let finishWrite!: () => void;
+    let runs = 0;
+    const done = journalStage({
+      journal: {
+        read: journal.read,
+        write: (entry) =>
+          entry.status === 'started'
+            ? new Promise<void>((resolve) => {
+                finishWrite = () => resolve(journal.write(entry));
+              })
+            : journal.write(entry),
+      },
+      call,
+      replayable: true,
+      now: () => 200,
+      signal: turn.signal,
+      timedOut: () => false,
+      timeoutMs: 0,
+      run: async () => {
+        runs += 1;
+        return ok;
+      },
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    turn.abort(new Error('cancelled'));
+    expect(await done).toEqual({ stopped: 'journal.write', ran: false });
+    finishWrite();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(runs).toBe(0);
+    expect(journal.entries()).toEqual([{ ...call, status: 'not-run' }]);
+  });
+
+  it('an entry that cannot be read, or a completed one with no readable result, stops the call before it runs', async () => {
+    const trap = () => {
+      throw Object.create(null);
+    };
+    const proxied: ExecutionJournal = { read: () => new Proxy({}, { get: trap }) as never, write: () => undefined };
+    const first = await stage(proxied);
+    expect(first).toMatchObject({ runs: 0, result: { outcome: 'error' } });
+    expect(first.result.output).toBe('The execution journal could not be read (an object with no message ({})), so Write did not run. It is safe to call it again.');
+    const broken: ExecutionJournal = { read: () => ({ ...call, status: 'completed', completedAt: 1, result: null as never }), write: () => undefined };
+    expect((await stage(broken)).result.output).toContain(`its completed entry for ${call.operationId} holds no readable result`);
   });
 
   it('a completed call the journal cannot record keeps its result and says so', async () => {

@@ -201,7 +201,7 @@ describe('needsApproval: the tool asks for approval (C4)', () => {
     expect(result).toMatchObject({ status: 'completed', text: 'done' });
     expect(result.steps[0]!.toolResults.map(({ outcome, output }) => ({ outcome, output }))).toEqual([
       { outcome: 'denied', output: "Permission denied for throws: throws's needsApproval failed: the quota service is down, so the call did not run" },
-      { outcome: 'denied', output: "Permission denied for rejects: rejects's needsApproval failed: a value that cannot be shown as text, so the call did not run" },
+      { outcome: 'denied', output: "Permission denied for rejects: rejects's needsApproval failed: an object with no message ({}), so the call did not run" },
       { outcome: 'denied', output: "Permission denied for hangs: hangs's needsApproval did not answer within 30 ms, so the call did not run" },
     ]);
     expect(log).toEqual([]);
