@@ -1,3 +1,7 @@
+// turnscope: the core. The optional parts have their own entries: turnscope/mcp (MCP servers),
+// turnscope/telemetry (sinks and records), turnscope/report (trace reports), turnscope/code-mode
+// (exec tool names and options), turnscope/testing (scripted model), turnscope/machines (turn machine).
+
 // The runtime: build once, run a turn per send() (design.md).
 export { createToolSearchRuntime } from './runtime/create-tool-search-runtime.js';
 export type { ToolSearchRuntime } from './runtime/create-tool-search-runtime.js';
@@ -47,8 +51,6 @@ export type {
   ToolApprover,
   ToolOrigin,
 } from './execution/permission.js';
-export { executeToolCall } from './execution/execute-tool-call.js';
-export type { StepExecutionContext } from './execution/step-execution-context.js';
 export { createMemoryJournal, DEFAULT_MEMORY_JOURNAL_MAX_ENTRIES } from './execution/create-memory-journal.js';
 export type { MemoryJournal } from './execution/create-memory-journal.js';
 export type { ExecutionJournal, ExecutionJournalEntry, JournaledCall, JournaledResult } from './execution/execution-journal.js';
@@ -73,44 +75,11 @@ export { ReservedToolNameError } from './errors/reserved-tool-name-error.js';
 export { UnboundToolError } from './errors/unbound-tool-error.js';
 export { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
 export { SnapshotCatalogMismatchError } from './errors/snapshot-catalog-mismatch-error.js';
+export { MissingPeerDependencyError } from './errors/missing-peer-dependency-error.js';
 // Not a configuration mistake: the embedding model failed; in a turn, a tool error for that search.
 export { CatalogEmbeddingError } from './errors/catalog-embedding-error.js';
 // Not thrown: a requiredTools function that failed ends its turn `failed`; result.error carries it.
 export { RequiredToolsError } from './errors/required-tools-error.js';
-
-// MCP: bind the tools of MCP servers (started over stdio, or clients you created) as deferred tools grouped by server (C8).
-export { bindMcpTools, DEFAULT_MCP_START_TIMEOUT_MS } from './mcp/bind-mcp-tools.js';
-export type { BindMcpToolsOptions, BoundMcpTools } from './mcp/bind-mcp-tools.js';
-export type { McpClientConfig, McpServerConfig } from './mcp/mcp-server-config.js';
-export { canonicalMcpToolName } from './mcp/canonical-mcp-tool-name.js';
-export { nodePackageMcpServer } from './mcp/node-package-mcp-server.js';
-export { McpServerStartError } from './mcp/mcp-server-start-error.js';
-export { McpToolNameCollisionError } from './mcp/mcp-tool-name-collision-error.js';
-
-// Telemetry (C21) and the report (C22, S14).
-export { callbackSink } from './telemetry/callback-sink.js';
-export { jsonlFileSink } from './telemetry/jsonl-file-sink.js';
-export type { JsonlFileSink } from './telemetry/jsonl-file-sink.js';
-export { openTelemetrySink } from './telemetry/open-telemetry-sink.js';
-export type { TelemetrySink } from './telemetry/telemetry-sink.js';
-export { TELEMETRY_RECORD_TYPES } from './telemetry/telemetry-record.js';
-export type {
-  MachineTransitionRecord,
-  SearchEndRecord,
-  StepEndRecord,
-  StepStartRecord,
-  TelemetryRecord,
-  TelemetryToolOrigin,
-  ToolExecutionEndRecord,
-  ToolExecutionStartRecord,
-  TurnEndRecord,
-  TurnStartRecord,
-} from './telemetry/telemetry-record.js';
-export { parseTrace } from './report/parse-trace.js';
-export type { ParsedTrace } from './report/parse-trace.js';
-export { summarizeTrace } from './report/summarize-trace.js';
-export { formatReport } from './report/format-report.js';
-export type { TraceSummary, TraceTotals, TurnSummary } from './report/trace-summary.js';
 
 // Ceilings and required tools (C3, C6): execution profiles and orchestration presets.
 export { HEADLESS_CODING_PROFILE, HEADLESS_CODING_TOOLS } from './runtime/execution-profile.js';
@@ -118,9 +87,3 @@ export type { ExecutionProfile, ToolOverride } from './runtime/execution-profile
 export { REQUIRED_TOOL_PRESETS } from './runtime/required-tool-presets.js';
 export type { RequiredToolPreset } from './runtime/required-tool-presets.js';
 export type { RequiredToolsFunction, RequiredToolsState } from './runtime/runtime-options.js';
-
-// Code mode: the exec tool, JavaScript in a QuickJS sandbox calling tools through the same pipeline.
-export { EXEC_TOOL_NAME, DEFAULT_CODE_MODE_OPTIONS, MIN_CODE_MODE_MEMORY_BYTES } from './code-mode/code-mode-options.js';
-export type { CodeModeOptions, ToolMode } from './code-mode/code-mode-options.js';
-export { execModelView } from './code-mode/create-exec-tool.js';
-export type { ExecOutput } from './code-mode/create-exec-tool.js';

@@ -23,6 +23,9 @@ Commands:
       --visualize        Also serve the visualizer on 127.0.0.1 and print its URL: the page
                          follows the turn live (server-sent events) and replays it afterwards;
                          it keeps serving until Ctrl-C. --port N as for visualize.
+      Needs @ai-sdk/mcp, @modelcontextprotocol/server-filesystem and -server-memory installed
+      (optional peer dependencies of turnscope), and @ai-sdk/openai or @ai-sdk/anthropic for
+      --model; when one is missing it names the npm install command and exits 2.
       Exit status: 0 the turn completed, 1 it did not (or a server failed to start).
 
   report TRACE.jsonl [--json] [--k N]
@@ -40,6 +43,7 @@ Commands:
       without queries is evaluated on its exact names.
       --ranker A,B       Rankers side by side (default turnscope, ai-sdk-tool-search,
                          minisearch-bm25, fuse-defaults; also turnscope-fuse).
+                         minisearch-bm25 needs the minisearch package installed.
       --k LIST           Cut-offs for recall@k and hit@k (default 1,3,5,10).
       --max-queries N    Evenly spaced sample of at most N queries per dataset.
       --exact-names      Also rank every tool's exact name (must come back at rank 1).
@@ -56,4 +60,4 @@ Commands:
 Options for every command:
   -h, --help         Show this help.
 
-Exit status: 2 usage error, 130 interrupted.`;
+Exit status: 2 usage error or a missing optional package, 130 interrupted.`;

@@ -11,13 +11,16 @@ import { runEval, type EvalRow } from '../eval/run-eval.js';
 import { sampleQueries } from '../eval/sample-queries.js';
 import type { CliCommand } from './cli-command.js';
 import { CliUsageError } from './cli-usage-error.js';
+import { loadOptionalPackages } from './load-optional-packages.js';
+import { NODE_OPTIONAL_PACKAGES } from './optional-packages.js';
 
 /**
  * `turnscope eval (--dataset DIR … | --catalog FILE [--queries FILE] | --catalog FILE …)
  * [--ranker A,B] [--k 1,3,5,10] [--max-queries N] [--exact-names] [--json]`: recall@k, hit@k,
  * MRR, nDCG@10 and latency per dataset and ranker in one table, then per dataset how often
  * prefetch (C25, limit 5) would make the needed tool visible at step 0. A catalog without queries is
- * evaluated on its exact names. Progress goes to stderr. Exit 0.
+ * evaluated on its exact names. Progress goes to stderr. Exit 0; 2 when a chosen ranker's optional
+ * peer dependency (`minisearch` for `minisearch-bm25`, a default one) is not installed.
  */
 export const evalCommand: CliCommand = async (args, io) => {
   const { values, positionals } = parseArgs({
@@ -38,6 +41,14 @@ export const evalCommand: CliCommand = async (args, io) => {
   if (positionals.length > 0) throw new CliUsageError({ message: `Unexpected argument ${JSON.stringify(positionals[0])} after eval.` });
   const ks = parseKs(values.k ?? '1,3,5,10');
   const rankers = parseRankers(values.ranker);
+  for (const ranker of rankers.filter((factory) => (factory.requires ?? []).length > 0)) {
+    const others = rankers.filter((factory) => factory !== ranker).map((factory) => factory.name);
+    await loadOptionalPackages({
+      packages: io.packages ?? NODE_OPTIONAL_PACKAGES,
+      neededBy: `turnscope eval's ranker ${ranker.name}${others.length === 0 ? '' : ` (or leave it out: --ranker ${others.join(',')})`}`,
+      imports: ranker.requires ?? [],
+    });
+  }
   const maxQueries = values['max-queries'] === undefined ? undefined : positiveInteger('--max-queries', values['max-queries']);
 
   const sources: { catalogFile: string; queriesFile: string | undefined; name: string }[] = [];

@@ -1,7 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import { CliUsageError } from './cli-usage-error.js';
+import { loadOptionalPackages } from './load-optional-packages.js';
+import type { OptionalPackages } from './optional-packages.js';
 
 /**
  * The model a `--model` value names.
@@ -11,15 +11,20 @@ import { CliUsageError } from './cli-usage-error.js';
  *   Completions API when `baseUrl` points at an OpenAI-compatible server.
  * - `anthropic:<id>`: `@ai-sdk/anthropic` with `ANTHROPIC_API_KEY` (and `baseUrl` if given).
  *
+ * The provider packages are optional peer dependencies of turnscope, imported through
+ * `packages` only when `--model` names their provider.
+ *
  * @param options.env where API keys are read from (normally `process.env`).
  * @throws {CliUsageError} an unknown provider, an empty model id, or the provider's API key
  *   is not set (a local server given with `baseUrl` accepts any non-empty key).
+ * @throws {MissingPeerDependencyError} the provider's package is not installed.
  */
-export function resolveCliModel(options: {
+export async function resolveCliModel(options: {
   readonly spec: string | undefined;
   readonly baseUrl: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
-}): LanguageModel | undefined {
+  readonly packages: OptionalPackages;
+}): Promise<LanguageModel | undefined> {
   const { spec, baseUrl, env } = options;
   if (spec === undefined || spec === 'demo') {
     if (baseUrl !== undefined) throw new CliUsageError({ message: '--base-url needs --model openai:<id> or anthropic:<id>.' });
@@ -46,11 +51,13 @@ export function resolveCliModel(options: {
     });
   }
   const baseURL = baseUrl === undefined ? {} : { baseURL: baseUrl };
+  const packageName = provider === 'openai' ? '@ai-sdk/openai' : '@ai-sdk/anthropic';
+  const [providerModule] = await loadOptionalPackages({ packages: options.packages, neededBy: `--model ${spec}`, imports: [packageName] });
   if (provider === 'openai') {
-    const openai = createOpenAI({ apiKey, ...baseURL });
+    const openai = (providerModule as typeof import('@ai-sdk/openai')).createOpenAI({ apiKey, ...baseURL });
     return baseUrl === undefined ? openai(modelId) : openai.chat(modelId);
   }
-  return createAnthropic({ apiKey, ...baseURL })(modelId);
+  return (providerModule as typeof import('@ai-sdk/anthropic')).createAnthropic({ apiKey, ...baseURL })(modelId);
 }
 
 function example(provider: 'openai' | 'anthropic'): string {

@@ -1,10 +1,12 @@
 import { ownValue } from '../catalog/own-value.js';
+import { MissingPeerDependencyError } from '../errors/missing-peer-dependency-error.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
 import type { CliCommand } from './cli-command.js';
 import { CLI_HELP } from './cli-help.js';
 import { CliUsageError } from './cli-usage-error.js';
 import { demoCommand } from './demo-command.js';
 import { evalCommand } from './eval-command.js';
+import type { OptionalPackages } from './optional-packages.js';
 import { reportCommand } from './report-command.js';
 import { visualizeCommand } from './visualize-command.js';
 
@@ -20,13 +22,19 @@ export interface RunCliOptions {
   readonly stderr: (line: string) => void;
   /** Aborting it (e.g. on SIGINT) cancels the demo; cleanup still runs. */
   readonly abortSignal?: AbortSignal;
+  /**
+   * How the optional peer dependencies are loaded (the demo's MCP client and servers, `--model`'s
+   * provider packages, `eval`'s MiniSearch). Default `NODE_OPTIONAL_PACKAGES` (optional-packages.ts): as installed.
+   */
+  readonly packages?: OptionalPackages;
 }
 
 /**
  * The `turnscope` command line. Never throws: every outcome is an exit status.
  *
  * @returns the command's status (see each command and `--help`); 2 for a usage error (unknown
- *   command or option, bad `--model`, missing API key); 1 for any other failure (a file that
+ *   command or option, bad `--model`, missing API key) or a missing optional peer dependency (the
+ *   message names the packages and the `npm install` command); 1 for any other failure (a file that
  *   cannot be read or a bad dataset print their message; an unexpected error its stack); 130
  *   when `abortSignal` fired (interrupted).
  */
@@ -45,7 +53,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     }
     return await run(args, options);
   } catch (error) {
-    if (error instanceof CliUsageError || isParseArgsError(error)) {
+    if (error instanceof CliUsageError || error instanceof MissingPeerDependencyError || isParseArgsError(error)) {
       stderr(`turnscope: ${(error as Error).message}`);
       stderr('Run `turnscope --help` for usage.');
       return 2;

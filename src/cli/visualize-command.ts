@@ -2,13 +2,15 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { turnMachine } from '../../machines/turn-machine.js';
+import { DEMO_PACKAGES } from '../demo/demo-packages.js';
 import { ensureVisualizerPage } from '../visualizer/build-visualizer-page.js';
 import { deriveMachineGraph } from '../visualizer/derive-machine-graph.js';
-import { serveLiveDemo } from '../visualizer/serve-live-demo.js';
 import { startVisualizerServer, type VisualizerSource } from '../visualizer/start-visualizer-server.js';
 import { untilAborted } from '../visualizer/until-aborted.js';
 import type { CliCommand } from './cli-command.js';
 import { CliUsageError } from './cli-usage-error.js';
+import { loadOptionalPackages } from './load-optional-packages.js';
+import { NODE_OPTIONAL_PACKAGES } from './optional-packages.js';
 import { explainPortError, parsePortOption } from './parse-port-option.js';
 
 /**
@@ -16,7 +18,8 @@ import { explainPortError, parsePortOption } from './parse-port-option.js';
  * 127.0.0.1 until interrupted (without a trace the page opens one from disk);
  * `turnscope visualize --live [--port N]` runs the demo once a page attaches and streams it
  * there. Builds the page first if it is missing. Exit 0 when stopped with Ctrl-C; with
- * `--live`, 0 when the demo's turn completed, 1 when it did not, 130 when interrupted mid-turn.
+ * `--live`, 0 when the demo's turn completed, 1 when it did not, 130 when interrupted mid-turn;
+ * 2 when the demo's optional peer dependencies are missing (see `turnscope demo`).
  */
 export const visualizeCommand: CliCommand = async (args, io) => {
   const { values, positionals } = parseArgs({
@@ -32,9 +35,18 @@ export const visualizeCommand: CliCommand = async (args, io) => {
   }
   const port = parsePortOption(values.port);
   if (tracePath !== undefined) await assertReadableFile(tracePath);
+  if (values.live === true) {
+    await loadOptionalPackages({
+      packages: io.packages ?? NODE_OPTIONAL_PACKAGES,
+      neededBy: 'turnscope visualize --live',
+      imports: DEMO_PACKAGES.imports,
+      entries: Object.values(DEMO_PACKAGES.servers),
+    });
+  }
   const pageDir = await ensureVisualizerPage({ output: io.stdout });
 
   if (values.live === true) {
+    const { serveLiveDemo } = await import('../visualizer/serve-live-demo.js');
     const result = await serveLiveDemo({
       pageDir,
       port,

@@ -8,6 +8,7 @@ import { nodePackageMcpServer } from '../mcp/node-package-mcp-server.js';
 import { createDemoTrace, type DemoCallRecord, type DemoSearchRecord, type DemoStepRecord } from './create-demo-trace.js';
 import { DemoModel } from './demo-model.js';
 import { createDemoTask } from './create-demo-task.js';
+import { DEMO_PACKAGES } from './demo-packages.js';
 import { DEMO_PROFILE_NAMES, demoProfiles } from './demo-profiles.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEMO_CODE_MODE_INSTRUCTIONS, DEMO_INSTRUCTIONS } from './demo-instructions.js';
@@ -81,9 +82,6 @@ export interface DemoResult {
   readonly report: TraceSummary;
 }
 
-const FILESYSTEM_ENTRY = '@modelcontextprotocol/server-filesystem/dist/index.js';
-const MEMORY_ENTRY = '@modelcontextprotocol/server-memory/dist/index.js';
-
 /**
  * The demo: one turn against real MCP servers with every tool deferred. Starts
  * `@modelcontextprotocol/server-filesystem` on a fresh temporary workspace and
@@ -117,8 +115,8 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     output(`workspace  ${workspaceDir}`);
     bound = await bindMcpTools({
       servers: {
-        filesystem: nodePackageMcpServer({ entry: FILESYSTEM_ENTRY, args: [workspaceDir] }),
-        memory: nodePackageMcpServer({ entry: MEMORY_ENTRY, env: { MEMORY_FILE_PATH: join(tempDir, 'memory.jsonl') } }),
+        filesystem: nodePackageMcpServer({ entry: DEMO_PACKAGES.servers.filesystem, args: [workspaceDir] }),
+        memory: nodePackageMcpServer({ entry: DEMO_PACKAGES.servers.memory, env: { MEMORY_FILE_PATH: join(tempDir, 'memory.jsonl') } }),
       },
       ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),

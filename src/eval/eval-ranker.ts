@@ -15,6 +15,11 @@ export interface EvalRankerFactory {
   readonly name: string;
   /** One line on what it is. */
   readonly description: string;
+  /**
+   * Optional peer dependencies of turnscope that `build` imports (e.g. `['minisearch']`);
+   * `turnscope eval` checks they are installed before it runs. Default: none.
+   */
+  readonly requires?: readonly string[];
   /** Builds the ranker over a catalog; `depth` is the longest list any query will ask for. */
   build(options: { readonly tools: readonly EvalTool[]; readonly depth: number }): EvalRanker | Promise<EvalRanker>;
 }

@@ -1,4 +1,6 @@
-import { context, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import { createRequire } from 'node:module';
+import type { Attributes, Span, Tracer } from '@opentelemetry/api';
+import { MissingPeerDependencyError } from '../errors/missing-peer-dependency-error.js';
 import type { TelemetryRecord } from './telemetry-record.js';
 import type { TelemetrySink } from './telemetry-sink.js';
 
@@ -14,9 +16,15 @@ const ATTRIBUTE_PREFIX = 'turnscope.';
  * times come from the records' timestamps (the runtime's `now`). A failed or cancelled turn and a
  * tool call whose outcome is not `ok` get status ERROR.
  *
+ * `@opentelemetry/api` is an optional peer dependency of turnscope: it is loaded when this
+ * function is called (the same module instance your code imports, so the global tracer provider
+ * and context are shared), and importing `turnscope/telemetry` works without it.
+ *
  * @param options.tracer default: `trace.getTracer('turnscope')` from the global provider.
+ * @throws {MissingPeerDependencyError} `@opentelemetry/api` is not installed.
  */
 export function openTelemetrySink(options: { readonly tracer?: Tracer } = {}): TelemetrySink {
+  const { context, SpanStatusCode, trace } = loadOpenTelemetryApi();
   const tracer = options.tracer ?? trace.getTracer('turnscope');
   const turns = new Map<string, Span>();
   const steps = new Map<string, Span>();
@@ -112,4 +120,19 @@ function attributesOf(record: TelemetryRecord, prefix = ATTRIBUTE_PREFIX): Attri
 
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+type OpenTelemetryApi = typeof import('@opentelemetry/api');
+
+/** `@opentelemetry/api`, or MissingPeerDependencyError when it is not installed. */
+function loadOpenTelemetryApi(): OpenTelemetryApi {
+  try {
+    return createRequire(import.meta.url)('@opentelemetry/api') as OpenTelemetryApi;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes("'@opentelemetry/api'")) {
+      throw new MissingPeerDependencyError({ packages: ['@opentelemetry/api'], neededBy: 'openTelemetrySink()', cause: error });
+    }
+    throw error;
+  }
 }

@@ -1,7 +1,8 @@
 import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToolSearchRuntime, EXEC_TOOL_NAME, InvalidOptionError, MIN_CODE_MODE_MEMORY_BYTES, type CodeModeOptions } from '../../src/index.js';
+import { createToolSearchRuntime, InvalidOptionError } from '../../src/index.js';
+import { EXEC_TOOL_NAME, MIN_CODE_MODE_MEMORY_BYTES, type CodeModeOptions } from '../../src/code-mode/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { sampleTools } from '../helpers/sample-tools.js';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { callbackSink, createToolSearchRuntime, EXEC_TOOL_NAME, type TelemetryRecord, type TurnStreamPart } from '../../src/index.js';
+import { createToolSearchRuntime, type TurnStreamPart } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
+import { EXEC_TOOL_NAME } from '../../src/code-mode/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { collect, sampleTools } from '../helpers/sample-tools.js';
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_CODE_MODE_OPTIONS, MIN_CODE_MODE_MEMORY_BYTES, type CodeModeOptions } from '../../src/code-mode/code-mode-options.js';
 import { runSandboxedCode } from '../../src/code-mode/run-sandboxed-code.js';
-import { createToolSearchRuntime, EXEC_TOOL_NAME } from '../../src/index.js';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { EXEC_TOOL_NAME } from '../../src/code-mode/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 
 /**

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindMcpTools, createToolSearchRuntime, type BoundMcpTools } from '../../src/index.js';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { bindMcpTools, type BoundMcpTools } from '../../src/mcp/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { resultText } from './mcp-test-helpers.js';
 

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindMcpTools, createToolSearchRuntime, InvalidOptionError, UnboundToolError, type BoundMcpTools } from '../../src/index.js';
+import { createToolSearchRuntime, InvalidOptionError, UnboundToolError } from '../../src/index.js';
+import { bindMcpTools, type BoundMcpTools } from '../../src/mcp/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/hinted-server.mjs', import.meta.url));

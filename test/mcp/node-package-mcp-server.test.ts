@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodePackageMcpServer } from '../../src/index.js';
+import { nodePackageMcpServer } from '../../src/mcp/index.js';
 
 const MEMORY_ENTRY = '@modelcontextprotocol/server-memory/dist/index.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callbackSink, createToolSearchRuntime, type TelemetryRecord } from '../../src/index.js';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import { formatReport } from '../../src/report/format-report.js';
 import { summarizeTrace } from '../../src/report/summarize-trace.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';

@@ -1,7 +1,8 @@
 import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToolSearchRuntime, EXEC_TOOL_NAME } from '../../src/index.js';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { EXEC_TOOL_NAME } from '../../src/code-mode/index.js';
 import { callbackSink } from '../../src/telemetry/callback-sink.js';
 import type { TelemetryRecord } from '../../src/telemetry/telemetry-record.js';
 import { createScriptedModel } from '../../src/testing/index.js';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { tool, type ToolSet } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { callbackSink, createToolSearchRuntime, type ExecutionJournal, type ExecutionJournalEntry, type TelemetryRecord } from '../../src/index.js';
+import { createToolSearchRuntime, type ExecutionJournal, type ExecutionJournalEntry } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 
 /** A journal in one JSON file: what "durable" means in this test. Writes are serialised. */

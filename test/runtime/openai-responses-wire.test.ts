@@ -1,7 +1,8 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import type { ModelMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callbackSink, createToolSearchRuntime, TOOL_SEARCH_WIRE_ALIAS, type TelemetryRecord } from '../../src/index.js';
+import { createToolSearchRuntime, TOOL_SEARCH_WIRE_ALIAS } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import { startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 import { startFakeOpenAIResponsesServer } from '../helpers/fake-openai-responses-server.js';
 import type { FakeProviderServer } from '../helpers/fake-provider-server.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callbackSink, createToolSearchRuntime, type TelemetryRecord, type TurnToolResult } from '../../src/index.js';
+import { createToolSearchRuntime, type TurnToolResult } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { numberedLines, probeStages, probeTool, stagesOf, toolResultText, type StageEvent } from '../helpers/pipeline-probe.js';
 

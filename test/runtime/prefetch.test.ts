@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callbackSink, createToolSearchRuntime, InvalidOptionError, type TelemetryRecord } from '../../src/index.js';
+import { createToolSearchRuntime, InvalidOptionError } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { collect, sampleTools, type ExecutionLog } from '../helpers/sample-tools.js';
 

@@ -4,15 +4,14 @@ import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  callbackSink,
   createToolSearchRuntime,
   InvalidOptionError,
   InvalidSnapshotError,
   SnapshotCatalogMismatchError,
-  type TelemetryRecord,
   type ToolSearchRuntime,
   type TurnSnapshot,
 } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
 import { collect, sampleTools } from '../helpers/sample-tools.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelStepOutput } from '../../machines/turn-types.js';
-import { callbackSink, createToolSearchRuntime, type TelemetryRecord } from '../../src/index.js';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import type { TurnStreamPart } from '../../src/runtime/turn-stream-part.js';
 import { uniqueStepCallIds } from '../../src/runtime/unique-step-call-ids.js';
 import { createScriptedModel } from '../../src/testing/index.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { turnMachine } from '../../machines/turn-machine.js';
-import { callbackSink, createToolSearchRuntime, type TelemetryRecord } from '../../src/index.js';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { deriveMachineGraph } from '../../src/visualizer/derive-machine-graph.js';
 import { buildReplay } from '../../visualizer/src/build-replay.js';
