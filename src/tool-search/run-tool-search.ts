@@ -13,13 +13,34 @@ const MAX_RANKER_ERROR_CHARS = 500;
 export type ToolSearchOutcome =
   | {
       readonly ok: true;
-      /** `{ activated }`, plus `reason` when something was skipped or nothing matched. */
-      readonly output: { activated: string[]; reason?: string };
+      /**
+       * `{ activated }`, plus `reason` when something was skipped or nothing matched; in
+       * `search.mode: 'confirm'`, also `candidates` to load with `select:` (C24).
+       */
+      readonly output: ToolSearchOutput;
       /** Names newly activated: what was passed to `activate`. */
       readonly newlyActivated: string[];
       readonly record: Omit<SearchRecord, 'durationMs'>;
     }
   | { readonly ok: false; readonly message: string };
+
+/** A candidate of a `search.mode: 'confirm'` search: what the model picks from. */
+export interface ToolSearchCandidate {
+  readonly name: string;
+  /** The description's first line, at most {@link MAX_CANDIDATE_DESCRIPTION_CHARS} characters. */
+  readonly description: string;
+}
+
+/** The thin result of a search (C11). */
+export interface ToolSearchOutput {
+  activated: string[];
+  /** Confirm mode only: matches offered for `select:`, none of them activated. */
+  candidates?: ToolSearchCandidate[];
+  reason?: string;
+}
+
+/** Characters of a candidate's one-line description at most (confirm mode). */
+export const MAX_CANDIDATE_DESCRIPTION_CHARS = 120;
 
 /** Options of {@link runToolSearch}. */
 export interface RunToolSearchOptions {
@@ -35,6 +56,11 @@ export interface RunToolSearchOptions {
    */
   readonly alreadyActive: ReadonlySet<string> | (() => ReadonlySet<string>);
   readonly schemaCharsOf: (name: string) => number;
+  /**
+   * A deferred tool's description, for confirm mode's candidates (C24). Default: none (the
+   * candidates' descriptions are empty).
+   */
+  readonly descriptionOf?: (name: string) => string | undefined;
   /**
    * True for a tool the run requires on this step (R): it is visible already, so a search never
    * activates or lists it (R is not A; a search's `activated` never names a required tool). When
@@ -97,29 +123,39 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
     const alreadyActive = typeof options.alreadyActive === 'function' ? options.alreadyActive() : options.alreadyActive;
+    const minScore = relevanceFloorOf(searchable, search.relevanceFloor);
     const selection = selectActivations({
       ranked,
       limit: effectiveLimit,
       maxSchemaChars: search.maxSchemaChars,
       alreadyActive,
       schemaCharsOf: options.schemaCharsOf,
+      ...(minScore === undefined ? {} : { minScore }),
     });
-    if (selection.newlyActivated.length > 0) options.activate?.(selection.newlyActivated);
-    const output: { activated: string[]; reason?: string } = { activated: selection.activated };
-    const reason = describeSkips(selection, query, search.maxSchemaChars, requiredMatches);
-    if (reason !== undefined) output.reason = reason;
+    // confirm mode (C24): a search other than select: offers its new matches and loads nothing
+    const confirm = search.mode === 'confirm' && !/^select:/i.test(query);
+    const newlyActivated = confirm ? [] : selection.newlyActivated;
+    if (newlyActivated.length > 0) options.activate?.(newlyActivated);
+    const activated = confirm ? selection.activated.filter((name) => !selection.newlyActivated.includes(name)) : selection.activated;
+    const output: ToolSearchOutput = { activated };
+    if (confirm) output.candidates = selection.newlyActivated.map((name) => ({ name, description: oneLine(options.descriptionOf?.(name) ?? '') }));
+    const reasons = [describeSkips(selection, query, search.maxSchemaChars, requiredMatches, search.relevanceFloor)];
+    if (confirm && selection.newlyActivated.length > 0) reasons.push(CONFIRM_REASON);
+    const reason = reasons.filter((part) => part !== undefined).join(' ');
+    if (reason.length > 0) output.reason = reason;
     return {
       ok: true,
       output,
-      newlyActivated: selection.newlyActivated,
+      newlyActivated,
       record: {
         query,
         requestedLimit,
         effectiveLimit,
         ranked: ranked.slice(0, Math.max(effectiveLimit * 2, 10)),
-        activated: selection.activated,
+        activated,
         skipped: selection.skipped,
-        schemaCharsActivated: selection.schemaChars,
+        schemaCharsActivated: confirm ? 0 : selection.schemaChars,
+        ...(confirm ? { candidates: selection.newlyActivated } : {}),
       },
     };
   };
@@ -165,6 +201,25 @@ function rankerFailed(query: string, error: unknown): ToolSearchOutcome {
   };
 }
 
+const CONFIRM_REASON =
+  'Nothing was loaded: these are candidates. Call tool_search with select:NAME,NAME for the ones you need; they are callable on the step after that.';
+
+/**
+ * The score below which a match is not loaded (C24): `floor` times the best match's score, or
+ * `undefined` (no floor) when `floor` is 0 or the best score is not a positive number.
+ */
+function relevanceFloorOf(ranked: readonly RankedTool[], floor: number): number | undefined {
+  const best = ranked[0]?.score;
+  if (!(floor > 0) || typeof best !== 'number' || !Number.isFinite(best) || best <= 0) return undefined;
+  return floor * best;
+}
+
+/** A description's first non-empty line, whitespace collapsed, cut to {@link MAX_CANDIDATE_DESCRIPTION_CHARS}. */
+function oneLine(description: string): string {
+  const line = (description.split('\n').find((text) => text.trim().length > 0) ?? '').replace(/\s+/g, ' ').trim();
+  return line.length > MAX_CANDIDATE_DESCRIPTION_CHARS ? `${line.slice(0, MAX_CANDIDATE_DESCRIPTION_CHARS - 1)}…` : line;
+}
+
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
@@ -174,6 +229,7 @@ function describeSkips(
   query: string,
   maxSchemaChars: number,
   requiredMatches: readonly string[],
+  relevanceFloor: number,
 ): string | undefined {
   const parts: string[] = [];
   if (requiredMatches.length > 0) {
@@ -190,6 +246,13 @@ function describeSkips(
   const budget = selection.skipped.find((skip) => skip.reason === 'budget');
   if (budget !== undefined) {
     parts.push(`Stopped before ${budget.name}: this search's ${maxSchemaChars}-character schema budget is spent; search again to load it.`);
+  }
+  const below = selection.skipped.filter((skip) => skip.reason === 'below-relevance-floor').map((skip) => skip.name);
+  if (below.length > 0) {
+    parts.push(
+      `Stopped before ${below.join(', ')}: ${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(relevanceFloor * 100)}% of the best match (relevance floor); ` +
+        'search with other words, or select: a name, to load more.',
+    );
   }
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
