@@ -5,6 +5,7 @@ import type { EvalDataset } from '../eval/eval-dataset.js';
 import { DEFAULT_EVAL_RANKERS, EVAL_RANKERS } from '../eval/eval-rankers.js';
 import { exactNameQueries } from '../eval/exact-name-queries.js';
 import { formatEvalTable } from '../eval/format-eval-table.js';
+import { formatLoadTable } from '../eval/format-load-table.js';
 import { loadEvalDataset } from '../eval/load-eval-dataset.js';
 import { runEval, type EvalRow } from '../eval/run-eval.js';
 import { sampleQueries } from '../eval/sample-queries.js';
@@ -14,8 +15,10 @@ import { CliUsageError } from './cli-usage-error.js';
 /**
  * `turnscope eval (--dataset DIR … | --catalog FILE [--queries FILE] | --catalog FILE …)
  * [--ranker A,B] [--k 1,3,5,10] [--max-queries N] [--exact-names] [--json]`: recall@k, hit@k,
- * MRR, nDCG@10 and latency per dataset and ranker in one table. A catalog without queries is
- * evaluated on its exact names. Progress goes to stderr. Exit 0.
+ * MRR, nDCG@10 and latency per dataset and ranker in one table, then what one search would load
+ * per dataset and ranker in `'load'` and `'confirm'` mode (tools, characters, unused
+ * characters, characters per needed tool found, extra steps; C22, C24). A catalog without
+ * queries is evaluated on its exact names. Progress goes to stderr. Exit 0.
  */
 export const evalCommand: CliCommand = async (args, io) => {
   const { values, positionals } = parseArgs({
@@ -76,6 +79,8 @@ export const evalCommand: CliCommand = async (args, io) => {
     io.stdout(formatEvalTable(rows, ks));
     const margins = formatMargins(rows);
     if (margins !== undefined) io.stdout(`\n${margins}`);
+    io.stdout(`\nWhat one search loads (no limit given, nothing active yet, the default bounds and relevance floor; confirm mode: the model selects exactly the needed candidates):\n`);
+    io.stdout(formatLoadTable(rows));
   }
   return 0;
 };

@@ -65,7 +65,7 @@ const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 500 };
  * whose `send()` runs each turn as its own turn-machine actor (design.md).
  *
  * Defaults: `availability: 'search'`, `direct`: the C5 baseline, `search`:
- * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.5,
+ * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.65,
  * mode: 'load' }` (C10, C24),
  * `maxSteps: 20`, `retry: { maxAttempts: 3, initialDelayMs: 500 }`, no permission check, no
  * approver, `timeout: { toolMs: 120_000, approvalMs: 300_000 }`, `outputLimit:

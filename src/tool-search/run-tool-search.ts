@@ -1,7 +1,9 @@
 import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
+import { relevanceFloorOf } from '../search/relevance-floor-of.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
+import { oneLineDescription } from './one-line-description.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
@@ -27,7 +29,7 @@ export type ToolSearchOutcome =
 /** A candidate of a `search.mode: 'confirm'` search: what the model picks from. */
 export interface ToolSearchCandidate {
   readonly name: string;
-  /** The description's first line, at most {@link MAX_CANDIDATE_DESCRIPTION_CHARS} characters. */
+  /** The description's first line, at most 120 characters ({@link oneLineDescription}). */
   readonly description: string;
 }
 
@@ -38,9 +40,6 @@ export interface ToolSearchOutput {
   candidates?: ToolSearchCandidate[];
   reason?: string;
 }
-
-/** Characters of a candidate's one-line description at most (confirm mode). */
-export const MAX_CANDIDATE_DESCRIPTION_CHARS = 120;
 
 /** Options of {@link runToolSearch}. */
 export interface RunToolSearchOptions {
@@ -138,7 +137,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     if (newlyActivated.length > 0) options.activate?.(newlyActivated);
     const activated = confirm ? selection.activated.filter((name) => !selection.newlyActivated.includes(name)) : selection.activated;
     const output: ToolSearchOutput = { activated };
-    if (confirm) output.candidates = selection.newlyActivated.map((name) => ({ name, description: oneLine(options.descriptionOf?.(name) ?? '') }));
+    if (confirm) output.candidates = selection.newlyActivated.map((name) => ({ name, description: oneLineDescription(options.descriptionOf?.(name) ?? '') }));
     const reasons = [describeSkips(selection, query, search.maxSchemaChars, requiredMatches, search.relevanceFloor)];
     if (confirm && selection.newlyActivated.length > 0) reasons.push(CONFIRM_REASON);
     const reason = reasons.filter((part) => part !== undefined).join(' ');
@@ -203,22 +202,6 @@ function rankerFailed(query: string, error: unknown): ToolSearchOutcome {
 
 const CONFIRM_REASON =
   'Nothing was loaded: these are candidates. Call tool_search with select:NAME,NAME for the ones you need; they are callable on the step after that.';
-
-/**
- * The score below which a match is not loaded (C24): `floor` times the best match's score, or
- * `undefined` (no floor) when `floor` is 0 or the best score is not a positive number.
- */
-function relevanceFloorOf(ranked: readonly RankedTool[], floor: number): number | undefined {
-  const best = ranked[0]?.score;
-  if (!(floor > 0) || typeof best !== 'number' || !Number.isFinite(best) || best <= 0) return undefined;
-  return floor * best;
-}
-
-/** A description's first non-empty line, whitespace collapsed, cut to {@link MAX_CANDIDATE_DESCRIPTION_CHARS}. */
-function oneLine(description: string): string {
-  const line = (description.split('\n').find((text) => text.trim().length > 0) ?? '').replace(/\s+/g, ' ').trim();
-  return line.length > MAX_CANDIDATE_DESCRIPTION_CHARS ? `${line.slice(0, MAX_CANDIDATE_DESCRIPTION_CHARS - 1)}…` : line;
-}
 
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
