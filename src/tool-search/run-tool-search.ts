@@ -122,7 +122,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
     const alreadyActive = typeof options.alreadyActive === 'function' ? options.alreadyActive() : options.alreadyActive;
-    const minScore = relevanceFloorOf(searchable, search.relevanceFloor);
+    // the floor bounds the default search (C24); a limit the model asked for is taken as asked
+    const minScore = requestedLimit === undefined ? relevanceFloorOf(searchable, search.relevanceFloor) : undefined;
     const selection = selectActivations({
       ranked,
       limit: effectiveLimit,
