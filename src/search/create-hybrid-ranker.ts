@@ -228,8 +228,10 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       }
     }
     if (synonymWeight > 0) {
-      // a synonym joins at a fraction of its verb's weight, never above a term the query wrote
-      for (const [term, weight] of [...termWeights]) {
+      // a synonym joins at a fraction of the weight of the verb the query wrote (whether or not
+      // the catalog has that verb), never replacing a term the query wrote
+      for (const { term } of terms) {
+        const weight = termWeights.get(term) ?? 1;
         for (const synonym of TOOL_VERB_SYNONYMS.get(term) ?? []) {
           if (bm25.has(synonym) && !termWeights.has(synonym)) {
             termWeights.set(synonym, weight * synonymWeight);

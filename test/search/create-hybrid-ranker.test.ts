@@ -173,3 +173,16 @@ describe('createHybridRanker and createFuseRanker: a wrong call shape', () => {
     expect(() => createFuseRanker(wrong)).toThrow('createFuseRanker(documents)');
   });
 });
+
+describe('createHybridRanker: common tool verbs', () => {
+  const catalog: RankerDocument[] = [
+    { name: 'delete_forecast', description: 'Deletes a stored forecast.', group: 'weather' },
+    { name: 'get_forecast', description: 'Returns the forecast for a city.', group: 'weather' },
+  ];
+
+  it('a verb the catalog lacks still finds the tool named with its synonym (retrieve → get), and synonymWeight 0 turns that off', () => {
+    expect(createHybridRanker(catalog).rank('retrieve the forecast', 2).map((match) => match.name)).toEqual(['get_forecast', 'delete_forecast']);
+    // without synonyms only `forecast` matches, and the tie breaks by name
+    expect(createHybridRanker(catalog, { synonymWeight: 0 }).rank('retrieve the forecast', 2).map((match) => match.name)).toEqual(['delete_forecast', 'get_forecast']);
+  });
+});

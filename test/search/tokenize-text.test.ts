@@ -51,6 +51,11 @@ describe('tokenizeText', () => {
 });
 
 describe('queryTerms', () => {
+  it('drops the filler words of a request unless nothing else is left', () => {
+    expect(queryTerms('I would really like you to kindly help me find the weather').map((term) => term.word)).toEqual(['find', 'weather']);
+    expect(queryTerms('thanks, I want that').map((term) => term.word)).toEqual(['thanks', 'want']);
+  });
+
   it('keeps distinct terms with the words they came from', () => {
     expect(queryTerms('Creating issues, create issue')).toEqual([
       { term: 'creat', word: 'creating' },
