@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RULES = [...Array.from({ length: 22 }, (_, index) => `C${index + 1}`), ...Array.from({ length: 14 }, (_, index) => `S${index + 1}`)];
+/** Rules of the contract's later issues (C23–C29, S15–S18): listed once their features land. */
+const LATER_RULES = new Set([...Array.from({ length: 7 }, (_, index) => `C${index + 23}`), ...Array.from({ length: 4 }, (_, index) => `S${index + 15}`)]);
 /**
  * Rules whose features are still being built by other issues; only these may say `pending:`.
  * Drop a rule from here once its tests land.
@@ -74,7 +76,7 @@ describe('test/acceptance.md: the contract mapped to its tests', () => {
   const rules = parseMap(readFileSync(join(ROOT, 'test/acceptance.md'), 'utf8'));
 
   it('lists every rule C1–C22 and every acceptance criterion S1–S14, and nothing else', () => {
-    expect([...rules.keys()].sort()).toEqual([...RULES].sort());
+    expect([...rules.keys()].filter((rule) => !LATER_RULES.has(rule)).sort()).toEqual([...RULES].sort());
   });
 
   it('names at least one test for every rule, or a pending issue only where that is allowed', () => {
