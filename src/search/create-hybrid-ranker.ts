@@ -183,6 +183,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     nameIdfTotal[id] = total;
   }
   const corrector = createNameTypoCorrector(termOfNameWord.keys(), stemWord);
+  const acronyms = nameAcronyms(nameTermsOf, nameTermIdf);
   const isCompound = (name: string) => compoundNames.has(name);
 
   return {
@@ -217,10 +218,16 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     let identifiers: Set<string> | undefined;
     const mayBeTypo = (term: string) => terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
+    let written: Set<string> | undefined;
     for (const { term, word } of terms) {
+      // `PR`, `PRs` written in capitals → the name words they abbreviate (`pull`, `request`)
+      const capitals = word.length <= 3 && acronyms.size > 0 ? (written ??= capitalWords(query)) : undefined;
+      const expansion =
+        capitals === undefined || !capitals.has(word) ? undefined : (acronyms.get(word) ?? (word.length === 3 && word.endsWith('s') ? acronyms.get(word.slice(0, 2)) : undefined));
+      if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
-        termWeights.set(term, 1);
-      } else if (typos < maxTypoTerms && mayBeTypo(term)) {
+        termWeights.set(term, Math.max(termWeights.get(term) ?? 0, 1));
+      } else if (expansion === undefined && typos < maxTypoTerms && mayBeTypo(term)) {
         const correction = corrector.correct(word);
         if (correction === undefined) continue;
         typos += 1;
@@ -324,6 +331,43 @@ function topMatches(scores: ReadonlyMap<number, number>, names: readonly string[
     }
   }
   return heap.sort((a, b) => (isBetter(a, b) ? -1 : isBetter(b, a) ? 1 : 0));
+}
+
+/** The words of the query written as a two-capital acronym, lowercased (`PR`, `PRs` → `pr`, `prs`). */
+function capitalWords(query: string): Set<string> {
+  return new Set((query.slice(0, MAX_QUERY_SCAN_CHARS).match(/\b[A-Z]{2}s?\b/g) ?? []).map((word) => word.toLowerCase()));
+}
+
+/**
+ * Acronyms of the word pairs in the catalog's names (`pull_request` → `pr`, `merge_request` →
+ * `mr`): two-letter acronym → the two name terms, for the pairs that occur in at least two names
+ * and, of the pairs sharing an acronym, occur most (ties: none). An acronym that is itself a
+ * name word is left out (`id` in `get_by_id` keeps its meaning).
+ */
+function nameAcronyms(nameTermsOf: readonly string[][], nameTerms: ReadonlyMap<string, number>): Map<string, readonly [string, string]> {
+  const pairCounts = new Map<string, Map<string, number>>();
+  for (const terms of nameTermsOf) {
+    for (let index = 0; index + 1 < terms.length; index += 1) {
+      const first = terms[index]!;
+      const second = terms[index + 1]!;
+      if (first.length < 3 || second.length < 3 || !/^[a-z]/.test(first) || !/^[a-z]/.test(second)) continue;
+      const acronym = first[0]! + second[0]!;
+      const pairs = pairCounts.get(acronym) ?? new Map<string, number>();
+      const pair = `${first} ${second}`;
+      pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+      pairCounts.set(acronym, pairs);
+    }
+  }
+  const acronyms = new Map<string, readonly [string, string]>();
+  for (const [acronym, pairs] of pairCounts) {
+    if (nameTerms.has(acronym)) continue;
+    const ranked = [...pairs].sort((a, b) => b[1] - a[1]);
+    const [best, second] = ranked;
+    if (best === undefined || best[1] < 2 || (second !== undefined && second[1] === best[1])) continue;
+    const [first, last] = best[0].split(' ') as [string, string];
+    acronyms.set(acronym, [first, last]);
+  }
+  return acronyms;
 }
 
 /** True when a term occurs twice in `terms` (a name's few terms: a nested loop allocates nothing). */

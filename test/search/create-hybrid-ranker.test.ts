@@ -186,3 +186,11 @@ describe('createHybridRanker: common tool verbs', () => {
     expect(createHybridRanker(catalog, { synonymWeight: 0 }).rank('retrieve the forecast', 2).map((match) => match.name)).toEqual(['delete_forecast', 'get_forecast']);
   });
 });
+
+describe('createHybridRanker: acronyms of name words', () => {
+  it('reads PR and PRs written in capitals as the name words they abbreviate in this catalog (pull request)', () => {
+    expect(names('merge the PR')[0]).toBe('merge_pull_request');
+    expect(names('list open PRs')).toContain('list_pull_requests');
+  });
+});
+

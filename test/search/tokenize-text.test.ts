@@ -46,7 +46,15 @@ describe('tokenizeText', () => {
       }),
       { numRuns: 2_000 },
     );
-    expect(tokenizeText('XMLHttpRequest2FA v2Api the-ENDs')).toEqual(['xml', 'http', 'request2', 'fa', 'v2', 'api', 'en', 'ds']);
+    expect(tokenizeText('XMLHttpRequest2FA v2Api the-ENDs')).toEqual(['xml', 'http', 'request2', 'fa', 'v2', 'api', 'end']);
+  });
+});
+
+describe('tokenizeText: acronym plurals', () => {
+  it('keeps the plural s of a capitalised acronym with it, in the ASCII and the Unicode path alike', () => {
+    expect(tokenizeText('list open PRs')).toEqual(['list', 'open', 'prs']);
+    expect(tokenizeText('URLs and IDs, HTTPServer, getURLsFor')).toEqual(['url', 'ids', 'http', 'server', 'get', 'url']);
+    expect(tokenizeText('URLs and IDs, HTTPServer, getURLsFor é')).toEqual(['url', 'ids', 'http', 'server', 'get', 'url', 'é']);
   });
 });
 
