@@ -5,6 +5,7 @@ import type { EvalDataset } from '../eval/eval-dataset.js';
 import { DEFAULT_EVAL_RANKERS, EVAL_RANKERS } from '../eval/eval-rankers.js';
 import { exactNameQueries } from '../eval/exact-name-queries.js';
 import { formatEvalTable } from '../eval/format-eval-table.js';
+import { formatLoadTable } from '../eval/format-load-table.js';
 import { loadEvalDataset } from '../eval/load-eval-dataset.js';
 import { formatPrefetchVisibility, prefetchVisibility } from '../eval/prefetch-visibility.js';
 import { runEval, type EvalRow } from '../eval/run-eval.js';
@@ -18,9 +19,11 @@ import { NODE_OPTIONAL_PACKAGES } from './optional-packages.js';
  * `turnscope eval (--dataset DIR … | --catalog FILE [--queries FILE] | --catalog FILE …)
  * [--ranker A,B] [--k 1,3,5,10] [--max-queries N] [--exact-names] [--json]`: recall@k, hit@k,
  * MRR, nDCG@10 and latency per dataset and ranker in one table, then per dataset how often
- * prefetch (C25, limit 5) would make the needed tool visible at step 0. A catalog without queries is
- * evaluated on its exact names. Progress goes to stderr. Exit 0; 2 when a chosen ranker's optional
- * peer dependency (`minisearch` for `minisearch-bm25`, a default one) is not installed.
+ * prefetch (C25, limit 5) would make the needed tool visible at step 0, then what one search would
+ * load per dataset and ranker in `'load'` and `'confirm'` mode (tools, characters, unused
+ * characters, characters per needed tool found, extra steps; C22, C24). A catalog without
+ * queries is evaluated on its exact names. Progress goes to stderr. Exit 0; 2 when a chosen
+ * ranker's optional peer dependency (`minisearch` for `minisearch-bm25`, a default one) is not installed.
  */
 export const evalCommand: CliCommand = async (args, io) => {
   const { values, positionals } = parseArgs({
@@ -92,6 +95,8 @@ export const evalCommand: CliCommand = async (args, io) => {
     const margins = formatMargins(rows);
     if (margins !== undefined) io.stdout(`\n${margins}`);
     io.stdout(`\nprefetch (opt-in, limit ${prefetch[0]?.limit ?? 5}): the needed tool visible at step 0 without a search\n${formatPrefetchVisibility(prefetch)}`);
+    io.stdout(`\nWhat one search loads (no limit given, nothing active yet, the default bounds and relevance floor; confirm mode: the model selects exactly the needed candidates):\n`);
+    io.stdout(formatLoadTable(rows));
   }
   return 0;
 };

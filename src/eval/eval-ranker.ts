@@ -7,6 +7,12 @@ export interface EvalRanker {
    * `toolSearch` runs as a tool execution).
    */
   rank(query: string, depth: number): readonly string[] | Promise<readonly string[]>;
+  /**
+   * The same ranking with each tool's score (higher is better), for a ranker that has scores:
+   * the eval then applies the relevance floor (C24) to what a search would load. Default: none
+   * (no floor is applied to this ranker).
+   */
+  rankScored?(query: string, depth: number): readonly { readonly id: string; readonly score: number }[];
 }
 
 /** How to build one ranker under evaluation. */

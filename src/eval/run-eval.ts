@@ -1,6 +1,33 @@
 import type { EvalDataset } from './eval-dataset.js';
 import type { EvalRankerFactory } from './eval-ranker.js';
 import { retrievalMetrics } from './retrieval-metrics.js';
+import { DEFAULT_SEARCH_OPTIONS } from '../search/search-options.js';
+import { evalToolChars, simulateSearchLoads, type SimulatedSearchOptions } from './simulate-search-loads.js';
+
+/**
+ * What the searches of one eval row would load (C22, C24), means per search: each query is one
+ * `tool_search` call with no `limit`, nothing active yet, the runtime's default bounds.
+ */
+export interface EvalLoads {
+  /** True when the relevance floor applied (the ranker gives scores); otherwise the top `limit` load. */
+  readonly floor: boolean;
+  /** `'load'` mode: tools activated per search. */
+  readonly tools: number;
+  /** `'load'` mode: definition characters activated per search. */
+  readonly chars: number;
+  /** Of `chars`, the characters of tools the query did not need. */
+  readonly unusedChars: number;
+  /** Share of searches that loaded a needed tool: hit@limit of what was loaded. */
+  readonly hit: number;
+  /** `'load'` mode: characters loaded per needed tool found (all searches' characters over all needed tools found). */
+  readonly charsPerNeededTool: number;
+  /** `'confirm'` mode: candidate list plus the needed tools selected, characters per search. */
+  readonly confirmChars: number;
+  /** `'confirm'` mode: those characters per needed tool found. */
+  readonly confirmCharsPerNeededTool: number;
+  /** `'confirm'` mode: extra model steps per search (the `select:` step), the share of searches with candidates. */
+  readonly confirmExtraSteps: number;
+}
 
 /** The eval result of one ranker on one dataset. Metrics are means over the queries, in [0, 1]. */
 export interface EvalRow {
@@ -23,6 +50,8 @@ export interface EvalRow {
   readonly p95Ms: number;
   /** Time to build the ranker over the catalog, in milliseconds. */
   readonly buildMs: number;
+  /** What the searches would load, in `'load'` and `'confirm'` mode. */
+  readonly loads: EvalLoads;
 }
 
 /** Queries run before timing starts (not scored twice: their results are discarded), so JIT warm-up is not timed. */
@@ -34,6 +63,8 @@ const WARM_UP_QUERIES = 10;
  * from the latencies.
  *
  * @param options.ks cut-offs for recall@k and hit@k, e.g. `[1, 3, 5, 10]`.
+ * @param options.search bounds of the simulated searches behind `loads`. Default: the runtime's
+ *   (`limit` 5, `maxSchemaChars` 65,536, `relevanceFloor` 0.65).
  * @param options.onRow called as each row finishes (for progress output).
  */
 export async function runEval(options: {
@@ -42,12 +73,21 @@ export async function runEval(options: {
   readonly ks: readonly number[];
   readonly onRow?: (row: EvalRow) => void;
   readonly now?: () => number;
+  readonly search?: Partial<SimulatedSearchOptions>;
 }): Promise<EvalRow[]> {
+  const search: SimulatedSearchOptions = {
+    limit: DEFAULT_SEARCH_OPTIONS.defaultLimit,
+    maxSchemaChars: DEFAULT_SEARCH_OPTIONS.maxSchemaChars,
+    relevanceFloor: DEFAULT_SEARCH_OPTIONS.relevanceFloor,
+    ...options.search,
+  };
   const now = options.now ?? (() => performance.now());
   const depth = Math.max(10, ...options.ks);
   const rows: EvalRow[] = [];
   for (const dataset of options.datasets) {
     const nameOf = new Map(dataset.tools.map((tool) => [tool.id, tool.name]));
+    const toolById = new Map(dataset.tools.map((tool) => [tool.id, tool]));
+    const charsById = new Map(dataset.tools.map((tool) => [tool.id, evalToolChars(tool)]));
     for (const factory of options.rankers) {
       const builtAt = now();
       const ranker = await factory.build({ tools: dataset.tools, depth });
@@ -58,10 +98,21 @@ export async function runEval(options: {
       const hit = new Map<number, number>();
       let mrr = 0;
       let ndcg10 = 0;
+      const load = { tools: 0, chars: 0, unusedChars: 0, hits: 0, found: 0, candidateChars: 0, confirmedChars: 0, withCandidates: 0 };
       for (const query of dataset.queries) {
         const startedAt = now();
         const ids = await ranker.rank(query.query, depth);
         durations.push(now() - startedAt);
+        const ranking = ranker.rankScored?.(query.query, depth) ?? ids.map((id) => ({ id }));
+        const simulated = simulateSearchLoads({ ranking, query, toolById, charsById, search });
+        load.tools += simulated.loadedTools;
+        load.chars += simulated.loadedChars;
+        load.unusedChars += simulated.unusedChars;
+        load.hits += simulated.neededFound > 0 ? 1 : 0;
+        load.found += simulated.neededFound;
+        load.candidateChars += simulated.candidateChars;
+        load.confirmedChars += simulated.confirmedChars;
+        load.withCandidates += simulated.loadedTools > 0 ? 1 : 0;
         const metrics = retrievalMetrics({ ranked: ids.slice(0, depth).map((id) => nameOf.get(id) ?? id), gold: query.gold, ks: options.ks });
         for (const k of options.ks) {
           recall.set(k, (recall.get(k) ?? 0) + metrics.recall.get(k)!);
@@ -84,6 +135,17 @@ export async function runEval(options: {
         meanMs: durations.reduce((sum, duration) => sum + duration, 0) / count,
         p95Ms: percentile(durations, 0.95),
         buildMs,
+        loads: {
+          floor: ranker.rankScored !== undefined && search.relevanceFloor > 0,
+          tools: load.tools / count,
+          chars: load.chars / count,
+          unusedChars: load.unusedChars / count,
+          hit: load.hits / count,
+          charsPerNeededTool: load.found === 0 ? 0 : load.chars / load.found,
+          confirmChars: (load.candidateChars + load.confirmedChars) / count,
+          confirmCharsPerNeededTool: load.found === 0 ? 0 : (load.candidateChars + load.confirmedChars) / load.found,
+          confirmExtraSteps: load.withCandidates / count,
+        },
       };
       rows.push(row);
       options.onRow?.(row);

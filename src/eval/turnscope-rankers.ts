@@ -15,7 +15,10 @@ export function hybridEvalRanker(options: HybridRankerOptions = {}, name = 'turn
     description: 'turnscope hybrid: named tools first, BM25 over name/description/parameters/group fused with name coverage, fuse.js typo correction',
     build({ tools }) {
       const ranker = createHybridRanker(documentsOf(tools), options);
-      return { rank: (query, depth) => ranker.rank(query, depth).map((match) => match.name) };
+      return {
+        rank: (query, depth) => ranker.rank(query, depth).map((match) => match.name),
+        rankScored: (query, depth) => ranker.rank(query, depth).map((match) => ({ id: match.name, score: match.score })),
+      };
     },
   };
 }

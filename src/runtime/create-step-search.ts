@@ -64,6 +64,7 @@ export function createStepSearch(options: {
       isRequired: (name) => required.includes(name),
       callable,
       schemaCharsOf: binding.schemaCharsOf,
+      descriptionOf: binding.descriptionOf,
       abortSignal,
       // sent at once, so a parallel search of the same step sees these as pending (C15)
       activate: (names) => sendBack({ type: 'ACTIVATE', names }),

@@ -78,7 +78,8 @@ export interface ToolSearchRuntime {
  * whose `send()` runs each turn as its own turn-machine actor (design.md).
  *
  * Defaults: `availability: 'search'`, `direct`: the C5 baseline, `search`:
- * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000 }` (C10),
+ * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.65,
+ * mode: 'load' }` (C10, C24),
  * `maxSteps: 20`, `retry: { maxAttempts: 3, initialDelayMs: 500 }`, no permission check, no
  * approver, `timeout: { toolMs: 120_000, approvalMs: 300_000 }`, `outputLimit:
  * { maxBytes: 51_200, maxLines: 2_000 }`, an in-memory journal and artifact store per runtime,
@@ -153,7 +154,15 @@ function searchOptions(overrides: Partial<SearchOptions> | undefined): SearchOpt
     maxLimit: positiveInteger('search.maxLimit', merged.maxLimit),
     maxSchemaChars: positiveInteger('search.maxSchemaChars', merged.maxSchemaChars),
     maxQueryChars: positiveInteger('search.maxQueryChars', merged.maxQueryChars),
+    relevanceFloor: merged.relevanceFloor,
+    mode: merged.mode,
   };
+  if (typeof search.relevanceFloor !== 'number' || !(search.relevanceFloor >= 0 && search.relevanceFloor < 1)) {
+    throw new InvalidOptionError({ option: 'search.relevanceFloor', value: search.relevanceFloor, expected: 'a number from 0 (no floor) up to but not including 1, a fraction of the best match\'s score' });
+  }
+  if (search.mode !== 'load' && search.mode !== 'confirm') {
+    throw new InvalidOptionError({ option: 'search.mode', value: search.mode, expected: "'load' (a search activates its matches) or 'confirm' (a search lists candidates; select: loads them)" });
+  }
   if (search.defaultLimit > search.maxLimit) {
     throw new InvalidOptionError({ option: 'search.defaultLimit', value: search.defaultLimit, expected: `at most search.maxLimit (${search.maxLimit})` });
   }

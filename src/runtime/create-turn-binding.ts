@@ -43,6 +43,8 @@ export interface TurnBinding {
   resolveTool(name: string): Tool | undefined;
   /** A visible definition's size in characters, as sent; 0 outside B. */
   schemaCharsOf(name: string): number;
+  /** A tool's description as sent (overrides applied); `undefined` outside B. */
+  descriptionOf(name: string): string | undefined;
   /** True for a deferred tool of this binding: what a search may return (S3). */
   isSearchable(name: string): boolean;
   /**
@@ -158,6 +160,7 @@ export function createTurnBinding(options: {
     instructions: options.instructions,
     resolveTool: (name: string) => tools.get(name),
     schemaCharsOf: (name: string) => (name === TOOL_SEARCH_NAME ? (toolSearch?.schemaChars ?? 0) : (definitions.get(name)?.schemaChars ?? 0)),
+    descriptionOf: (name: string) => definitions.get(name)?.description,
     isSearchable: (name: string) => deferredSet.has(name),
     sourceOf: (name: string) => entryByName.get(name)?.source,
   });

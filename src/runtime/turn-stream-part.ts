@@ -1,6 +1,7 @@
 import type { TurnSnapshot } from './turn-snapshot.js';
 import type { TurnToolResult } from '../../machines/turn-types.js';
 import type { RankingDrops } from '../search/clean-ranking.js';
+import type { SkipReason } from '../search/select-activations.js';
 
 /**
  * One typed part of a turn's `stream`, in the order things happened. Every part carries
@@ -58,8 +59,11 @@ export interface SearchRecord {
   readonly ranked: readonly { readonly name: string; readonly score: number }[];
   /** Names the search returned and activated (already-active matches included). */
   readonly activated: readonly string[];
-  /** Matches the walk did not activate, with the reason. */
-  readonly skipped: readonly { readonly name: string; readonly reason: 'oversize' | 'budget' }[];
+  /**
+   * Matches the walk did not activate, with the reason: `oversize` and `budget` (C10),
+   * `below-relevance-floor` (C24: scored below `search.relevanceFloor` of the best match).
+   */
+  readonly skipped: readonly { readonly name: string; readonly reason: SkipReason }[];
   /** Characters of the complete definitions this search newly activated. */
   readonly schemaCharsActivated: number;
   /**
@@ -67,5 +71,10 @@ export interface SearchRecord {
    * has, repeats, entries past what was asked. Absent when the answer was clean.
    */
   readonly rankerDrops?: RankingDrops;
+  /**
+   * In `search.mode: 'confirm'`: the names the search offered for `select:` instead of
+   * activating them (nothing else is activated). `undefined` in `'load'` mode.
+   */
+  readonly candidates?: readonly string[];
   readonly durationMs: number;
 }

@@ -12,6 +12,28 @@ export interface Bm25SearchOptions {
   /** Prefix-match query terms of at least this many characters (`0` turns prefix matching off). */
   readonly minPrefixChars: number;
   readonly bm25: Bm25Parameters;
+  /**
+   * How the fields of a document combine. `'minisearch'` (default): each field is scored on its
+   * own (its own IDF and length normalisation) and the sum is multiplied by the number of query
+   * terms the document matches, as MiniSearch scores. `'bm25f'`: a term's frequencies are
+   * normalised by their field's length, weighted by the field boosts and added before one
+   * saturation, with one IDF over the documents that have the term in any field (BM25F); no
+   * matched-terms factor.
+   */
+  readonly combine?: 'minisearch' | 'bm25f';
+  /** Terms of the query matched exactly, never as a prefix (e.g. synonyms the query did not write). Default: none. */
+  readonly exactTerms?: ReadonlySet<string>;
+}
+
+/**
+ * Filled by {@link Bm25Index.search} when given: how much of the query each document matches.
+ * A query term weighs its weight times `log(1 + N / n)`, `n` the documents it (or a term it
+ * prefixes) matches in N; `total` is the sum over the query's terms that match anything and
+ * `byDocument` the sum over the terms each document matches.
+ */
+export interface QueryCoverage {
+  readonly byDocument: Map<number, number>;
+  total: number;
 }
 
 /** A fielded inverted index over pre-tokenized documents, scored like MiniSearch's BM25+. */
@@ -19,11 +41,12 @@ export interface Bm25Index {
   /** True when some document has `term` in some field. */
   has(term: string): boolean;
   /**
-   * BM25+ scores of the documents matching any of the terms, by document index: the sum over the terms (each term's score times its weight) times the
-   * number of terms the document matches. Documents that match nothing are absent. Pure; the
-   * map is new on every call.
+   * BM25+ scores of the documents matching any of the terms, by document index: the sum over the
+   * terms of each term's score times its weight (with `combine: 'minisearch'`, times the number of
+   * terms the document matches). Documents that match nothing are absent. Pure; the map is new
+   * on every call.
    */
-  search(termWeights: ReadonlyMap<string, number>, options: Bm25SearchOptions): Map<number, number>;
+  search(termWeights: ReadonlyMap<string, number>, options: Bm25SearchOptions, coverage?: QueryCoverage): Map<number, number>;
 }
 
 /** Weight of a prefix match of zero extra characters, MiniSearch's default `weights.prefix`. */
@@ -33,7 +56,8 @@ const PREFIX_WEIGHT = 0.375;
  * Builds a BM25+ index that scores as MiniSearch 7's `search` with `combineWith: 'OR'` does (same
  * formula, field lengths counted in distinct terms, prefix matches weighted
  * `0.375 · len / (len + 0.3 · extra chars)`, a document's sum multiplied by the number of query
- * terms it matches), from terms tokenized once by the caller. MiniSearch inserts every term
+ * terms it matches) or, with `combine: 'bm25f'`, as BM25F over the same postings, from terms
+ * tokenized once by the caller. MiniSearch inserts every term
  * occurrence into its radix tree and its maps of maps one `add` at a time, which was 40% of the
  * hybrid ranker's build at 10,000 tools; here an occurrence costs one map lookup, the postings
  * are laid out in a few typed arrays by two counting passes (little for the garbage collector to
@@ -143,9 +167,120 @@ export function createBm25Index(options: {
     }
   }
 
+  // BM25F scratch, one slot per document, reused by every search (a search runs synchronously
+  // to its end, so no two use them at once): a document's slot is valid while its stamp equals
+  // the current generation, so nothing is cleared between forms, terms or searches
+  const formFrequency = new Float64Array(documentCount);
+  const formStamp = new Int32Array(documentCount);
+  const termScore = new Float64Array(documentCount);
+  const termStamp = new Int32Array(documentCount);
+  const queryScore = new Float64Array(documentCount);
+  const queryStamp = new Int32Array(documentCount);
+  const queryCovered = new Float64Array(documentCount);
+  const formDocuments = new Int32Array(documentCount);
+  const termDocuments = new Int32Array(documentCount);
+  let generation = 0;
+  let termDocumentCount = 0;
+
+  /** A fresh stamp value; restarts the stamps before they would overflow. */
+  function nextGeneration(): number {
+    if (generation >= 0x7fffffff) {
+      generation = 0;
+      formStamp.fill(0);
+      termStamp.fill(0);
+      queryStamp.fill(0);
+    }
+    return (generation += 1);
+  }
+
+  /**
+   * BM25F: adds to the current term's scores the score of index term `form` in every document
+   * that has it in a field of non-zero boost, `weight · idf · (d + f·(k + 1) / (f + k))` where `f`
+   * is the sum over fields of `boost · frequency / (1 − b + b · length / average length)` and
+   * `idf` counts the documents that have `form` in any such field.
+   */
+  function addCombinedForm(form: string, weight: number, search: Bm25SearchOptions, termGeneration: number): void {
+    const termId = termIds.get(form);
+    if (termId === undefined) return;
+    const { k, b, d } = search.bm25;
+    const formGeneration = nextGeneration();
+    let matching = 0;
+    for (let field = 0; field < fieldCount; field += 1) {
+      const slot = termId * fieldCount + field;
+      const start = slotStarts[slot]!;
+      const end = slotStarts[slot + 1]!;
+      const boost = search.fieldBoosts[field]!;
+      if (start === end || !(boost > 0)) continue;
+      const lengthWeight = b / averageFieldLengths[field]!;
+      for (let posting = start; posting < end; posting += 1) {
+        const document = postingDocuments[posting]!;
+        const frequency = (boost * postingFrequencies[posting]!) / (1 - b + lengthWeight * fieldLengths[document * fieldCount + field]!);
+        if (formStamp[document] !== formGeneration) {
+          formStamp[document] = formGeneration;
+          formFrequency[document] = frequency;
+          formDocuments[matching++] = document;
+        } else {
+          formFrequency[document] = formFrequency[document]! + frequency;
+        }
+      }
+    }
+    const scale = weight * Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
+    for (let index = 0; index < matching; index += 1) {
+      const document = formDocuments[index]!;
+      const frequency = formFrequency[document]!;
+      const score = scale * (d + (frequency * (k + 1)) / (frequency + k));
+      if (termStamp[document] !== termGeneration) {
+        termStamp[document] = termGeneration;
+        termScore[document] = score;
+        termDocuments[termDocumentCount++] = document;
+      } else {
+        termScore[document] = termScore[document]! + score;
+      }
+    }
+  }
+
+  /** {@link Bm25Index.search} with `combine: 'bm25f'`. */
+  function searchCombined(termWeights: ReadonlyMap<string, number>, search: Bm25SearchOptions, coverage: QueryCoverage | undefined): Map<number, number> {
+    const queryGeneration = nextGeneration();
+    const queryDocuments: number[] = [];
+    for (const [term, termBoost] of termWeights) {
+      const termGeneration = nextGeneration();
+      termDocumentCount = 0;
+      addCombinedForm(term, termBoost, search, termGeneration);
+      if (search.minPrefixChars > 0 && term.length >= search.minPrefixChars && search.exactTerms?.has(term) !== true) {
+        for (let index = lowerBound(sortedTerms, term); index < sortedTerms.length; index += 1) {
+          const longer = sortedTerms[index]!;
+          if (!longer.startsWith(term)) break;
+          if (longer.length === term.length) continue;
+          addCombinedForm(longer, termBoost * ((PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * (longer.length - term.length))), search, termGeneration);
+        }
+      }
+      if (termDocumentCount === 0) continue;
+      const coverageWeight = coverage === undefined ? 0 : termBoost * Math.log(1 + documentCount / termDocumentCount);
+      if (coverage !== undefined) coverage.total += coverageWeight;
+      for (let index = 0; index < termDocumentCount; index += 1) {
+        const document = termDocuments[index]!;
+        if (queryStamp[document] !== queryGeneration) {
+          queryStamp[document] = queryGeneration;
+          queryScore[document] = termScore[document]!;
+          queryCovered[document] = coverageWeight;
+          queryDocuments.push(document);
+        } else {
+          queryScore[document] = queryScore[document]! + termScore[document]!;
+          queryCovered[document] = queryCovered[document]! + coverageWeight;
+        }
+      }
+    }
+    const scores = new Map<number, number>();
+    for (const document of queryDocuments) scores.set(document, queryScore[document]!);
+    if (coverage !== undefined) for (const document of queryDocuments) coverage.byDocument.set(document, (coverage.byDocument.get(document) ?? 0) + queryCovered[document]!);
+    return scores;
+  }
+
   return {
     has: (term) => termIds.has(term),
-    search(termWeights, search) {
+    search(termWeights, search, coverage) {
+      if (search.combine === 'bm25f') return searchCombined(termWeights, search, coverage);
       const scores = new Map<number, number>();
       const matchedTerms = new Map<number, number>();
       for (const [term, termBoost] of termWeights) {
@@ -159,6 +294,11 @@ export function createBm25Index(options: {
             const weight = (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * (longer.length - term.length));
             addTermScores(longer, weight, termBoost, search, termScores);
           }
+        }
+        if (coverage !== undefined && termScores.size > 0) {
+          const weight = termBoost * Math.log(1 + documentCount / termScores.size);
+          coverage.total += weight;
+          for (const document of termScores.keys()) coverage.byDocument.set(document, (coverage.byDocument.get(document) ?? 0) + weight);
         }
         for (const [document, score] of termScores) {
           scores.set(document, (scores.get(document) ?? 0) + score);

@@ -4,6 +4,7 @@ import { findNamedTools } from './find-named-tools.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
+import { TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 
 /** BM25 field boosts of {@link createHybridRanker}. */
@@ -22,6 +23,8 @@ export interface FusionWeights {
   readonly bm25: number;
   /** Share of the tool's name words (IDF-weighted) that the query contains, in [0, 1]. */
   readonly nameCoverage: number;
+  /** Share of the query's terms (weighted by term weight and IDF) that the tool matches, in [0, 1]. */
+  readonly queryCoverage: number;
 }
 
 /** Options of {@link createHybridRanker}; every field has a default chosen from the eval. */
@@ -34,31 +37,44 @@ export interface HybridRankerOptions {
   readonly minPrefixChars?: number;
   /** Mistyped query terms corrected by fuse.js per query at most. Default 3. */
   readonly maxTypoTerms?: number;
-  /** Weight of a corrected term relative to a term typed right, times the correction's similarity. Default 0.5. */
+  /** Weight of a corrected term relative to a term typed right, times the correction's similarity. Default 1. */
   readonly typoWeight?: number;
-  /** BM25+ parameters, as MiniSearch names them. Default `{ k: 1.2, b: 0.7, d: 0.5 }`. */
+  /** BM25+ parameters, as MiniSearch names them. Default `{ k: 0.6, b: 0.85, d: 0.5 }`. */
   readonly bm25?: { readonly k: number; readonly b: number; readonly d: number };
+  /**
+   * How the fields combine: `'bm25f'` (default; one saturation and one IDF per term over the
+   * boosted fields) or `'minisearch'` (each field scored on its own, times the number of
+   * matched terms). See {@link createBm25Index}.
+   */
+  readonly combine?: 'bm25f' | 'minisearch';
+  /**
+   * Weight of a common tool verb's synonyms ({@link TOOL_VERB_SYNONYMS}: `fetch` also matches
+   * `get`, `retrieve`, …) relative to the verb the query wrote; `0` turns synonyms off. Default 0.3.
+   */
+  readonly synonymWeight?: number;
 }
 
 /** Field boosts chosen by `npm run eval:tune` (see the README's Performance section). */
 export const DEFAULT_FIELD_BOOSTS: FieldBoosts = Object.freeze({
   name: 1,
-  description: 1,
-  parameterNames: 0.1,
-  parameterDescriptions: 0,
+  description: 0.5,
+  parameterNames: 0.5,
+  parameterDescriptions: 0.1,
   group: 2,
 });
 
 /** Fusion weights chosen by `npm run eval:tune`. */
-export const DEFAULT_FUSION_WEIGHTS: FusionWeights = Object.freeze({ bm25: 1, nameCoverage: 0.2 });
+export const DEFAULT_FUSION_WEIGHTS: FusionWeights = Object.freeze({ bm25: 1, nameCoverage: 0.1, queryCoverage: 0.2 });
 
 /** The rest of {@link HybridRankerOptions}' defaults, chosen by `npm run eval:tune`. */
 export const DEFAULT_HYBRID_SETTINGS = Object.freeze({
   maxQueryTerms: 64,
   minPrefixChars: 4,
   maxTypoTerms: 3,
-  typoWeight: 0.5,
-  bm25: Object.freeze({ k: 1.2, b: 0.7, d: 0.5 }),
+  typoWeight: 1,
+  bm25: Object.freeze({ k: 0.6, b: 0.85, d: 0.5 }),
+  combine: 'bm25f' as 'bm25f' | 'minisearch',
+  synonymWeight: 0.3,
 });
 
 /** Queries of at most this many terms have every unknown term typo-corrected. */
@@ -72,22 +88,27 @@ const SHORT_QUERY_TERMS = 3;
 export const NAMED_TOOL_SCORE = 1_000_000;
 
 /**
- * The default ranker behind `tool_search`: exact names first, then BM25 fused with name
- * coverage, with fuse.js correcting mistyped name words. Built once per runtime; `rank` is
+ * The default ranker behind `tool_search`: exact names first, then BM25F fused with name and
+ * query coverage, with fuse.js correcting mistyped name words. Built once per runtime; `rank` is
  * pure and safe to share between turns (C19).
  *
  * 1. Named tools rank first (C9): `select:a,b` returns exactly those tools; a query equal to a
  *    canonical name or an alias, or containing a compound canonical name or an alias as a word,
  *    puts it at rank 1.
  * 2. The query is cut to its first 64 distinct terms (of its first 4,000 characters), tokenized
- *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming).
+ *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming);
+ *    the filler words of a request ("I would like", "can you kindly": `QUERY_FILLER_WORDS` of query-terms.ts)
+ *    are dropped unless nothing else is left.
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
- *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity.
- * 4. BM25+ ({@link createBm25Index}, scored as MiniSearch scores) over name words, description,
+ *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity. A
+ *    common tool verb brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
+ *    `fetch` → `get`, `retrieve`, …).
+ * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words, description,
  *    parameter names, parameter descriptions and group, with field boosts and prefix matching
- *    (each distinct text tokenized once per build), is normalised by the best score and
- *    fused linearly with name coverage (the IDF-weighted share of a tool's name words in the
- *    query). Ties break by canonical name.
+ *    (each distinct text tokenized once per build), is normalised by the best score and fused
+ *    linearly with name coverage (the IDF-weighted share of a tool's name words in the query)
+ *    and query coverage (the IDF-weighted share of the query's terms the tool matches). Ties
+ *    break by canonical name.
  *
  * @throws {InvalidOptionError} `documents` is not an array.
  */
@@ -102,6 +123,8 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const maxTypoTerms = options.maxTypoTerms ?? DEFAULT_HYBRID_SETTINGS.maxTypoTerms;
   const typoWeight = options.typoWeight ?? DEFAULT_HYBRID_SETTINGS.typoWeight;
   const bm25Parameters = options.bm25 ?? DEFAULT_HYBRID_SETTINGS.bm25;
+  const combine = options.combine ?? DEFAULT_HYBRID_SETTINGS.combine;
+  const synonymWeight = options.synonymWeight ?? DEFAULT_HYBRID_SETTINGS.synonymWeight;
 
   // The build runs once, much of it before the JIT has optimized it, and the interpreter is far
   // slower at for-of and Map destructuring than at an index: hence the indexed loops below.
@@ -169,6 +192,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     }
   }
   const corrector = createNameTypoCorrector(termOfNameWord.keys(), stemWord);
+  const acronyms = nameAcronyms(nameTermsOf, nameTermIdf);
   const isCompound = (name: string) => compoundNames.has(name);
 
   return {
@@ -186,45 +210,66 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       const ranked: RankedTool[] = named.names.map((name, index) => ({ name, score: NAMED_TOOL_SCORE - index }));
       if (named.select || ranked.length >= maxResults) return ranked.slice(0, maxResults);
 
-      const termWeights = weightedTerms(query);
-      const scores = fuse(termWeights);
+      const { termWeights, synonyms } = weightedTerms(query);
+      const scores = fuse(termWeights, synonyms);
       const seen = new Set(named.names);
-      const rest = [...scores]
-        .filter(([id]) => !seen.has(names[id]!))
-        .map(([id, score]) => ({ name: names[id]!, score: Math.round(score * 1e6) / 1e6 }))
-        .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      return [...ranked, ...rest].slice(0, maxResults);
+      const rest = topMatches(scores, names, seen, maxResults - ranked.length);
+      return [...ranked, ...rest];
     },
   };
 
-  function weightedTerms(query: string): Map<string, number> {
+  function weightedTerms(query: string): { termWeights: Map<string, number>; synonyms: Set<string> } {
     const termWeights = new Map<string, number>();
+    const synonyms = new Set<string>();
     const terms = queryTerms(query, maxQueryTerms);
     // In a sentence an unknown word is usually a real word the catalog lacks, not a typo:
     // correct only short queries and identifier-like words (what a model writes for a name).
     let identifiers: Set<string> | undefined;
     const mayBeTypo = (term: string) => terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
+    let written: Set<string> | undefined;
     for (const { term, word } of terms) {
+      // `PR`, `PRs` written in capitals → the name words they abbreviate (`pull`, `request`)
+      const capitals = word.length <= 3 && acronyms.size > 0 ? (written ??= capitalWords(query)) : undefined;
+      const expansion =
+        capitals === undefined || !capitals.has(word) ? undefined : (acronyms.get(word) ?? (word.length === 3 && word.endsWith('s') ? acronyms.get(word.slice(0, 2)) : undefined));
+      if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
-        termWeights.set(term, 1);
-      } else if (typos < maxTypoTerms && mayBeTypo(term)) {
+        termWeights.set(term, Math.max(termWeights.get(term) ?? 0, 1));
+      } else if (expansion === undefined && typos < maxTypoTerms && mayBeTypo(term)) {
         const correction = corrector.correct(word);
         if (correction === undefined) continue;
         typos += 1;
         termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, typoWeight * correction.similarity));
       }
     }
-    return termWeights;
+    if (synonymWeight > 0) {
+      // a synonym joins at a fraction of the weight of the verb the query wrote (whether or not
+      // the catalog has that verb), never replacing a term the query wrote
+      for (const { term } of terms) {
+        const weight = termWeights.get(term) ?? 1;
+        for (const synonym of TOOL_VERB_SYNONYMS.get(term) ?? []) {
+          if (bm25.has(synonym) && !termWeights.has(synonym)) {
+            termWeights.set(synonym, weight * synonymWeight);
+            synonyms.add(synonym);
+          }
+        }
+      }
+    }
+    return { termWeights, synonyms };
   }
 
-  function fuse(termWeights: ReadonlyMap<string, number>): Map<number, number> {
+  function fuse(termWeights: ReadonlyMap<string, number>, synonyms: ReadonlySet<string>): Map<number, number> {
     const scores = new Map<number, number>();
     if (termWeights.size === 0) return scores;
-    const hits = bm25.search(termWeights, { fieldBoosts, minPrefixChars, bm25: bm25Parameters });
+    const coverage = { byDocument: new Map<number, number>(), total: 0 };
+    const hits = bm25.search(termWeights, { fieldBoosts, minPrefixChars, bm25: bm25Parameters, combine, exactTerms: synonyms }, weights.queryCoverage > 0 ? coverage : undefined);
     let best = 0;
     for (const score of hits.values()) if (score > best) best = score;
     if (best > 0) for (const [id, score] of hits) scores.set(id, (weights.bm25 * score) / best);
+    if (coverage.total > 0) {
+      for (const [id, covered] of coverage.byDocument) scores.set(id, (scores.get(id) ?? 0) + (weights.queryCoverage * covered) / coverage.total);
+    }
     if (weights.nameCoverage > 0) {
       const covered = new Map<number, number>();
       for (const [term, weight] of termWeights) {
@@ -253,6 +298,85 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     }
     return bestId === undefined ? undefined : names[bestId];
   }
+}
+
+/** Better first: higher score, then canonical name. */
+function isBetter(a: RankedTool, b: RankedTool): boolean {
+  return a.score > b.score || (a.score === b.score && a.name < b.name);
+}
+
+/**
+ * The `count` best of `scores` (scores rounded to 6 decimals), best first, leaving out `seen`
+ * names: a min-heap of `count` entries, so a query matching thousands of tools costs
+ * `n · log(count)` rather than a sort of all of them.
+ */
+function topMatches(scores: ReadonlyMap<number, number>, names: readonly string[], seen: ReadonlySet<string>, count: number): RankedTool[] {
+  const heap: RankedTool[] = [];
+  if (count <= 0) return heap;
+  for (const [id, raw] of scores) {
+    const name = names[id]!;
+    if (seen.size > 0 && seen.has(name)) continue;
+    const match = { name, score: Math.round(raw * 1e6) / 1e6 };
+    if (heap.length < count) {
+      heap.push(match);
+      for (let child = heap.length - 1; child > 0; ) {
+        const parent = (child - 1) >> 1;
+        if (!isBetter(heap[parent]!, heap[child]!)) break;
+        [heap[parent], heap[child]] = [heap[child]!, heap[parent]!];
+        child = parent;
+      }
+    } else if (isBetter(match, heap[0]!)) {
+      heap[0] = match;
+      for (let parent = 0; ; ) {
+        const left = 2 * parent + 1;
+        const right = left + 1;
+        let worst = parent;
+        if (left < heap.length && isBetter(heap[worst]!, heap[left]!)) worst = left;
+        if (right < heap.length && isBetter(heap[worst]!, heap[right]!)) worst = right;
+        if (worst === parent) break;
+        [heap[parent], heap[worst]] = [heap[worst]!, heap[parent]!];
+        parent = worst;
+      }
+    }
+  }
+  return heap.sort((a, b) => (isBetter(a, b) ? -1 : isBetter(b, a) ? 1 : 0));
+}
+
+/** The words of the query written as a two-capital acronym, lowercased (`PR`, `PRs` → `pr`, `prs`). */
+function capitalWords(query: string): Set<string> {
+  return new Set((query.slice(0, MAX_QUERY_SCAN_CHARS).match(/\b[A-Z]{2}s?\b/g) ?? []).map((word) => word.toLowerCase()));
+}
+
+/**
+ * Acronyms of the word pairs in the catalog's names (`pull_request` → `pr`, `merge_request` →
+ * `mr`): two-letter acronym → the two name terms, for the pairs that occur in at least two names
+ * and, of the pairs sharing an acronym, occur most (ties: none). An acronym that is itself a
+ * name word is left out (`id` in `get_by_id` keeps its meaning).
+ */
+function nameAcronyms(nameTermsOf: readonly string[][], nameTerms: ReadonlyMap<string, number>): Map<string, readonly [string, string]> {
+  const pairCounts = new Map<string, Map<string, number>>();
+  for (const terms of nameTermsOf) {
+    for (let index = 0; index + 1 < terms.length; index += 1) {
+      const first = terms[index]!;
+      const second = terms[index + 1]!;
+      if (first.length < 3 || second.length < 3 || !/^[a-z]/.test(first) || !/^[a-z]/.test(second)) continue;
+      const acronym = first[0]! + second[0]!;
+      const pairs = pairCounts.get(acronym) ?? new Map<string, number>();
+      const pair = `${first} ${second}`;
+      pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+      pairCounts.set(acronym, pairs);
+    }
+  }
+  const acronyms = new Map<string, readonly [string, string]>();
+  for (const [acronym, pairs] of pairCounts) {
+    if (nameTerms.has(acronym)) continue;
+    const ranked = [...pairs].sort((a, b) => b[1] - a[1]);
+    const [best, second] = ranked;
+    if (best === undefined || best[1] < 2 || (second !== undefined && second[1] === best[1])) continue;
+    const [first, last] = best[0].split(' ') as [string, string];
+    acronyms.set(acronym, [first, last]);
+  }
+  return acronyms;
 }
 
 /** True when a term occurs twice in `terms` (a name's few terms: a nested loop allocates nothing). */

@@ -17,19 +17,38 @@ export interface QueryTerm {
 }
 
 /**
+ * Words of a request to an assistant that say nothing about which tool it needs ("I would
+ * like …", "can you please …", "kindly help me …"): dropped from queries only (documents keep
+ * them), unless a query has no other word. Verbs that name tool actions (get, show, make,
+ * find, use) are not among them.
+ */
+export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
+  (
+    'able about again all also am any anyone anything around assist assistance because been before being between both ' +
+    'certain currently did doing during each else ever every few further hello help here hey hi just kindly know let like ' +
+    'looking lot many may maybe might more most much must need needed needs ok okay once only other ought own possible ' +
+    'precisely provide really same something specific specifically sure tell thank thanks thing things through too try ' +
+    'very want wanted wants way well whether why wish yes yet'
+  ).split(' '),
+);
+
+/**
  * The terms a query is ranked by: the first `maxTerms` (default {@link MAX_QUERY_TERMS})
  * distinct terms of its first {@link MAX_QUERY_SCAN_CHARS} characters, tokenized like the
  * documents ({@link tokenizeText}), each cut to 48 characters, with the word each came from.
+ * Filler words ({@link QUERY_FILLER_WORDS}) are left out unless nothing else is left.
  */
 export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
   const terms = new Map<string, QueryTerm>();
+  const fillers = new Map<string, QueryTerm>();
   for (const raw of tokenizeText(query.slice(0, MAX_QUERY_SCAN_CHARS), { stem: false })) {
     const word = raw.slice(0, MAX_TERM_CHARS);
     const term = stemWord(word);
-    if (!terms.has(term)) terms.set(term, { term, word });
+    const into = QUERY_FILLER_WORDS.has(word) ? fillers : terms;
+    if (!into.has(term) && into.size < maxTerms) into.set(term, { term, word });
     if (terms.size >= maxTerms) break;
   }
-  return [...terms.values()];
+  return [...(terms.size > 0 ? terms : fillers).values()];
 }
 
 /** A word written like an identifier: `broswer_snapshot`, `get-file`, `math.factorial`, `readFile`. */

@@ -14,6 +14,22 @@ export interface SearchOptions {
   readonly maxSchemaChars: number;
   /** Longest query accepted, in characters; a longer one is a tool error (C12). Default 2,000. */
   readonly maxQueryChars: number;
+  /**
+   * The relevance floor (C24), a fraction of the best match's score in [0, 1): a search stops
+   * at the first match that scores below `relevanceFloor × best` and loads none after it (the
+   * result's `reason` and the record's `skipped` say so, as `below-relevance-floor`). Applies
+   * to searches without a `limit` (a limit the model asks for is taken as asked), and only when
+   * the ranker's scores are numbers and the best is above 0; `0` turns it off.
+   * Default 0.65, chosen on the tuning halves of the eval datasets (README, Search quality).
+   */
+  readonly relevanceFloor: number;
+  /**
+   * `'load'` (default): a search activates its matches for the next step. `'confirm'`: a search
+   * activates nothing and answers with `candidates` (name and one-line description); the model
+   * loads what it picks with `select:NAME,…`, callable on the step after that. Costs one model
+   * step per search, and loads only the tools the model chose.
+   */
+  readonly mode: 'load' | 'confirm';
 }
 
 /** The defaults of {@link SearchOptions}. */
@@ -22,4 +38,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = Object.freeze({
   maxLimit: 20,
   maxSchemaChars: 65_536,
   maxQueryChars: 2_000,
+  relevanceFloor: 0.65,
+  mode: 'load',
 });

@@ -14,7 +14,8 @@ const STOP_WORDS = new Set(
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
 
 /**
- * Splits text into index terms: camelCase and `_`, `-`, `.`, `/` and every other non-letter,
+ * Splits text into index terms: camelCase (a capitalised acronym's plural `s` stays with it:
+ * `PRs`, `URLs`) and `_`, `-`, `.`, `/` and every other non-letter,
  * non-digit boundary split words; words are lowercased, English stop words dropped, plurals and
  * `-ing`/`-ed` endings stripped ({@link stemWord}); runs of CJK characters become overlapping
  * character bigrams. Documents and queries use this one function, so they always agree.
@@ -57,7 +58,8 @@ function asciiClass(code: number): number {
  * character codes, with the same result (every other character separates words): a word is a
  * run of letters and digits, split before an upper-case letter that follows
  * a lower-case letter or a digit (`getFile`, `v2Api`) and before the last capital of a run of
- * capitals followed by a lower-case letter (`HTTPServer`). The bench's index build spends most
+ * capitals followed by a lower-case letter (`HTTPServer`), unless that letter is a plural `s`
+ * ending the word (`PRs`, `URLs` stay one word). The bench's index build spends most
  * of its tokenizing time in the Unicode regular expressions this avoids.
  */
 function tokenizeAscii(text: string, maxTerms: number, stem: boolean): string[] {
@@ -70,7 +72,8 @@ function tokenizeAscii(text: string, maxTerms: number, stem: boolean): string[] 
     const next = index + 1 < text.length ? asciiClass(text.charCodeAt(index + 1)) : OTHER;
     const splitsHere =
       current === OTHER ||
-      (current === UPPER && (previous === LOWER || previous === DIGIT || (previous === UPPER && next === LOWER)));
+      (current === UPPER &&
+        (previous === LOWER || previous === DIGIT || (previous === UPPER && next === LOWER && !isPluralEnd(text, index + 1))));
     if (splitsHere && start !== -1) {
       const word = text.slice(start, index).toLowerCase();
       if (!STOP_WORDS.has(word)) {
@@ -86,9 +89,14 @@ function tokenizeAscii(text: string, maxTerms: number, stem: boolean): string[] 
   return terms;
 }
 
+/** True when `text` has a lone `s` at `index` ending its word: the plural of a capitalised acronym (`PRs`, `URLs`, `IDs`). */
+function isPluralEnd(text: string, index: number): boolean {
+  return text.charCodeAt(index) === CHAR_S && (index + 1 >= text.length || asciiClass(text.charCodeAt(index + 1)) !== LOWER);
+}
+
 function tokenizeUnicode(text: string, maxTerms: number, stem: boolean): string[] {
   const terms: string[] = [];
-  const spaced = text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
+  const spaced = text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}(?!s(?!\p{Ll}))\p{Ll})/gu, '$1 $2');
   for (const word of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (word.length === 0) continue;
     if (CJK_RUN.test(word)) {

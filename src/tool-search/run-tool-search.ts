@@ -2,12 +2,14 @@ import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
 import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import { cleanRanking } from '../search/clean-ranking.js';
+import { relevanceFloorOf } from '../search/relevance-floor-of.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import { describeCallableMatches } from './describe-callable-matches.js';
 import { describeSelectLeftOut } from './describe-select-left-out.js';
 import { namedCallableTools } from './named-callable-tools.js';
 import { parseRequiredWords } from './parse-required-words.js';
+import { oneLineDescription } from './one-line-description.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 
@@ -24,14 +26,30 @@ export type ToolSearchOutcome =
       readonly ok: true;
       /**
        * `{ activated }`, plus `reason` when something was skipped or left out (a `select:` past
-       * the limit), nothing matched, or the query named a tool that is already callable.
+       * the limit), nothing matched, or the query named a tool that is already callable; in
+       * `search.mode: 'confirm'`, also `candidates` to load with `select:` (C24).
        */
-      readonly output: { activated: string[]; reason?: string };
+      readonly output: ToolSearchOutput;
       /** Names newly activated: what was passed to `activate`. */
       readonly newlyActivated: string[];
       readonly record: Omit<SearchRecord, 'durationMs' | 'origin'>;
     }
   | { readonly ok: false; readonly message: string };
+
+/** A candidate of a `search.mode: 'confirm'` search: what the model picks from. */
+export interface ToolSearchCandidate {
+  readonly name: string;
+  /** The description's first line, at most 120 characters ({@link oneLineDescription}). */
+  readonly description: string;
+}
+
+/** The thin result of a search (C11). */
+export interface ToolSearchOutput {
+  activated: string[];
+  /** Confirm mode only: matches offered for `select:`, none of them activated. */
+  candidates?: ToolSearchCandidate[];
+  reason?: string;
+}
 
 /** Options of {@link runToolSearch}. */
 export interface RunToolSearchOptions {
@@ -53,6 +71,11 @@ export interface RunToolSearchOptions {
    */
   readonly alreadyActive: ReadonlySet<string> | (() => ReadonlySet<string>);
   readonly schemaCharsOf: (name: string) => number;
+  /**
+   * A deferred tool's description, for confirm mode's candidates (C24). Default: none (the
+   * candidates' descriptions are empty).
+   */
+  readonly descriptionOf?: (name: string) => string | undefined;
   /**
    * True for a tool the run requires on this step (R): it is visible already, so a search never
    * activates or lists it (R is not A; a search's `activated` never names a required tool). When
@@ -144,15 +167,23 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
     const alreadyActive = typeof options.alreadyActive === 'function' ? options.alreadyActive() : options.alreadyActive;
+    // the floor bounds the default search (C24); a limit the model asked for is taken as asked
+    const minScore = requestedLimit === undefined ? relevanceFloorOf(searchable, search.relevanceFloor) : undefined;
     const selection = selectActivations({
       ranked,
       limit: effectiveLimit,
       maxSchemaChars: search.maxSchemaChars,
       alreadyActive,
       schemaCharsOf: options.schemaCharsOf,
+      ...(minScore === undefined ? {} : { minScore }),
     });
-    if (selection.newlyActivated.length > 0) options.activate?.(selection.newlyActivated);
-    const output: { activated: string[]; reason?: string } = { activated: selection.activated };
+    // confirm mode (C24): a search other than select: offers its new matches and loads nothing
+    const confirm = search.mode === 'confirm' && !/^select:/i.test(query);
+    const newlyActivated = confirm ? [] : selection.newlyActivated;
+    if (newlyActivated.length > 0) options.activate?.(newlyActivated);
+    const activated = confirm ? selection.activated.filter((name) => !selection.newlyActivated.includes(name)) : selection.activated;
+    const output: ToolSearchOutput = { activated };
+    if (confirm) output.candidates = selection.newlyActivated.map((name) => ({ name, description: oneLineDescription(options.descriptionOf?.(name) ?? '') }));
     const callable = namedCallable.names.filter((name) => !requiredMatches.includes(name));
     const walked = new Set([...selection.activated, ...selection.skipped.map((skip) => skip.name)]);
     const leftOut = selectedNames === undefined
@@ -162,20 +193,23 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       callable: describeCallableMatches(callable),
       leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),
     };
-    const reason = describeSkips(selection, query, search.maxSchemaChars, requiredMatches, told);
-    if (reason !== undefined) output.reason = reason;
+    const reasons = [describeSkips(selection, query, search.maxSchemaChars, requiredMatches, told, search.relevanceFloor)];
+    if (confirm && selection.newlyActivated.length > 0) reasons.push(CONFIRM_REASON);
+    const reason = reasons.filter((part) => part !== undefined).join(' ');
+    if (reason.length > 0) output.reason = reason;
     return {
       ok: true,
       output,
-      newlyActivated: selection.newlyActivated,
+      newlyActivated,
       record: {
         query,
         requestedLimit,
         effectiveLimit,
         ranked: ranked.slice(0, Math.max(effectiveLimit * 2, 10)),
-        activated: selection.activated,
+        activated,
         skipped: selection.skipped,
-        schemaCharsActivated: selection.schemaChars,
+        schemaCharsActivated: confirm ? 0 : selection.schemaChars,
+        ...(confirm ? { candidates: selection.newlyActivated } : {}),
         ...(cleaned.drops === undefined ? {} : { rankerDrops: cleaned.drops }),
       },
     };
@@ -228,6 +262,9 @@ function rankerFailed(query: string, error: unknown): ToolSearchOutcome {
   };
 }
 
+const CONFIRM_REASON =
+  'Nothing was loaded: these are candidates. Call tool_search with select:NAME,NAME for the ones you need; they are callable on the step after that.';
+
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
@@ -238,6 +275,7 @@ function describeSkips(
   maxSchemaChars: number,
   requiredMatches: readonly string[],
   told: { readonly callable: string | undefined; readonly leftOut: string | undefined },
+  relevanceFloor: number,
 ): string | undefined {
   const parts: string[] = [];
   if (requiredMatches.length > 0) {
@@ -257,5 +295,12 @@ function describeSkips(
     parts.push(`Stopped before ${budget.name}: this search's ${maxSchemaChars}-character schema budget is spent; search again to load it.`);
   }
   if (told.leftOut !== undefined) parts.push(told.leftOut);
+  const below = selection.skipped.filter((skip) => skip.reason === 'below-relevance-floor').map((skip) => skip.name);
+  if (below.length > 0) {
+    parts.push(
+      `Stopped before ${below.join(', ')}: ${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(relevanceFloor * 100)}% of the best match (relevance floor); ` +
+        'search with other words, or select: a name, to load more.',
+    );
+  }
   return parts.length > 0 ? parts.join(' ') : undefined;
 }

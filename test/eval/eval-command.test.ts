@@ -38,7 +38,8 @@ describe('turnscope eval', () => {
     expect(code).toBe(0);
     const lines = stdout.split('\n');
     expect(lines[0]).toBe('| dataset | ranker | tools | queries | R@1 | R@5 | hit@1 | hit@5 | MRR | nDCG@10 | mean ms | p95 ms | build ms |');
-    expect(lines.filter((line) => line.startsWith('| tiny |')).map((line) => line.split('|')[2]!.trim())).toEqual([
+    const firstTable = lines.slice(0, lines.indexOf(''));
+    expect(firstTable.filter((line) => line.startsWith('| tiny |')).map((line) => line.split('|')[2]!.trim())).toEqual([
       'turnscope',
       'ai-sdk-tool-search',
       'minisearch-bm25',
@@ -47,6 +48,32 @@ describe('turnscope eval', () => {
     expect(lines.find((line) => line.startsWith('| tiny | turnscope |'))).toMatch(/^\| tiny \| turnscope \| 3 \| 2 \| 100\.0 \| 100\.0 \|/);
     expect(stdout).toContain('tiny: turnscope R@5 100.0 vs best other');
     expect(stderr).toContain('turnscope eval: tiny × turnscope: R@5 100.0');
+  });
+
+  it('prints what one search loads in load and confirm mode: tools, characters, unused characters, characters per needed tool, extra steps', async () => {
+    const directory = await dataset(true);
+    const { code, stdout } = await run(['eval', '--dataset', directory, '--ranker', 'turnscope', '--k', '1,5']);
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    const header = lines.find((line) => line.startsWith('| dataset | ranker | floor |'))!;
+    expect(header).toBe(
+      '| dataset | ranker | floor | tools / search | chars / search | unused chars / search | hit (loaded) | chars / needed tool | ' +
+        'confirm: chars / search | confirm: chars / needed tool | confirm: extra steps / search |',
+    );
+    // each query loads its one tool: the others score below the relevance floor (C24)
+    const sizes = [
+      JSON.stringify({ name: 'send_email', description: 'Send an email message to a recipient.', inputSchema: { type: 'object', properties: {} } }).length,
+      JSON.stringify({ name: 'get_weather', description: 'Get the weather forecast for a city.', inputSchema: { type: 'object', properties: {} } }).length,
+    ];
+    const lists = [
+      JSON.stringify([{ name: 'send_email', description: 'Send an email message to a recipient.' }]).length,
+      JSON.stringify([{ name: 'get_weather', description: 'Get the weather forecast for a city.' }]).length,
+    ];
+    const chars = Math.round((sizes[0]! + sizes[1]!) / 2);
+    const confirm = Math.round((sizes[0]! + sizes[1]! + lists[0]! + lists[1]!) / 2);
+    expect(lines.find((line) => line.startsWith('| tiny | turnscope | yes |'))).toBe(
+      `| tiny | turnscope | yes | 1.00 | ${chars} | 0 | 100.0 | ${chars} | ${confirm} | ${confirm} | 1.00 |`,
+    );
   });
 
   it('evaluates a catalog without queries on its exact names, and --json gives the rows', async () => {

@@ -25,15 +25,18 @@ const MAX_QUERIES = 4_000;
 
 type Options = Record<string, unknown>;
 const GRID: { path: string; values: number[] }[] = [
-  { path: 'boosts.name', values: [1, 2, 3, 4, 6, 8] },
+  { path: 'boosts.name', values: [0.5, 1, 2, 3, 4] },
+  { path: 'boosts.description', values: [0.25, 0.5, 1, 1.5] },
   { path: 'boosts.parameterNames', values: [0, 0.1, 0.25, 0.5, 1] },
-  { path: 'boosts.parameterDescriptions', values: [0, 0.1, 0.2, 0.3, 0.5] },
+  { path: 'boosts.parameterDescriptions', values: [0, 0.05, 0.1, 0.2, 0.3] },
   { path: 'boosts.group', values: [0, 0.25, 0.5, 1, 2] },
   { path: 'weights.nameCoverage', values: [0, 0.1, 0.2, 0.35, 0.5, 1] },
-  { path: 'typoWeight', values: [0, 0.1, 0.25, 0.5, 1] },
+  { path: 'weights.queryCoverage', values: [0, 0.1, 0.2, 0.4] },
+  { path: 'synonymWeight', values: [0, 0.15, 0.3, 0.5] },
+  { path: 'typoWeight', values: [0, 0.25, 0.5, 0.75, 1] },
   { path: 'minPrefixChars', values: [0, 3, 4, 5, 6] },
   { path: 'maxQueryTerms', values: [16, 24, 32, 48, 64] },
-  { path: 'bm25.k', values: [0.6, 0.9, 1.2, 1.5, 2] },
+  { path: 'bm25.k', values: [0.4, 0.6, 0.9, 1.2, 1.5] },
   { path: 'bm25.b', values: [0.3, 0.5, 0.7, 0.85, 1] },
 ];
 const START: Options = structuredClone({

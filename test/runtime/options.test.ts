@@ -118,6 +118,13 @@ describe('createToolSearchRuntime(options)', () => {
 
   it('exposes the effective search limits of C10', () => {
     const { tools } = sampleTools();
-    expect(createToolSearchRuntime({ tools }).search).toEqual({ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000 });
+    expect(createToolSearchRuntime({ tools }).search).toEqual({
+      defaultLimit: 5,
+      maxLimit: 20,
+      maxSchemaChars: 65_536,
+      maxQueryChars: 2_000,
+      relevanceFloor: 0.65,
+      mode: 'load',
+    });
   });
 });

@@ -70,4 +70,26 @@ describe('createBm25Index', () => {
     const empty = createBm25Index({ documentCount: 0, fieldCount: 2, termsOf: () => [] });
     expect(empty.search(new Map([['alpha', 1]]), { fieldBoosts: [1, 1], minPrefixChars: 4, bm25: BM25 }).size).toBe(0);
   });
+
+  it("with combine 'bm25f', adds a term's length-normalised field frequencies before one saturation and one IDF, and fills the query coverage", () => {
+    // document 0: 'alpha' in field 0 (length 1) and field 1 (length 2); document 1: 'alpha' only in field 1; document 2: 'gamma'
+    const fieldTerms = [[['alpha'], ['alpha', 'beta']], [['beta'], ['alpha']], [['gamma'], ['gamma']]];
+    const small = createBm25Index({ documentCount: 3, fieldCount: 2, termsOf: (document, field) => fieldTerms[document]![field]! });
+    const bm25 = { k: 0.6, b: 0.85, d: 0.5 };
+    const coverage = { byDocument: new Map<number, number>(), total: 0 };
+    const scores = small.search(new Map([['alpha', 1], ['gamma', 0.5]]), { fieldBoosts: [2, 0.5], minPrefixChars: 0, bm25, combine: 'bm25f' }, coverage);
+    const averages = [1, (2 + 1 + 1) / 3];
+    const frequency = (boost: number, length: number, average: number) => boost / (1 - bm25.b + (bm25.b * length) / average);
+    const saturated = (f: number) => bm25.d + (f * (bm25.k + 1)) / (f + bm25.k);
+    const idf = (matching: number) => Math.log(1 + (3 - matching + 0.5) / (matching + 0.5));
+    const f0 = frequency(2, 1, averages[0]!) + frequency(0.5, 2, averages[1]!);
+    const f1 = frequency(0.5, 1, averages[1]!);
+    const fGamma = frequency(2, 1, averages[0]!) + frequency(0.5, 1, averages[1]!);
+    expect(scores.get(0)).toBeCloseTo(idf(2) * saturated(f0), 12);
+    expect(scores.get(1)).toBeCloseTo(idf(2) * saturated(f1), 12);
+    // no matched-terms factor: a weight-0.5 term scores half
+    expect(scores.get(2)).toBeCloseTo(0.5 * idf(1) * saturated(fGamma), 12);
+    expect(coverage.total).toBeCloseTo(Math.log(1 + 3 / 2) + 0.5 * Math.log(1 + 3), 12);
+    expect(coverage.byDocument).toEqual(new Map([[0, Math.log(2.5)], [1, Math.log(2.5)], [2, 0.5 * Math.log(4)]]));
+  });
 });

@@ -173,3 +173,24 @@ describe('createHybridRanker and createFuseRanker: a wrong call shape', () => {
     expect(() => createFuseRanker(wrong)).toThrow('createFuseRanker(documents)');
   });
 });
+
+describe('createHybridRanker: common tool verbs', () => {
+  const catalog: RankerDocument[] = [
+    { name: 'delete_forecast', description: 'Deletes a stored forecast.', group: 'weather' },
+    { name: 'get_forecast', description: 'Returns the forecast for a city.', group: 'weather' },
+  ];
+
+  it('a verb the catalog lacks still finds the tool named with its synonym (retrieve → get), and synonymWeight 0 turns that off', () => {
+    expect(createHybridRanker(catalog).rank('retrieve the forecast', 2).map((match) => match.name)).toEqual(['get_forecast', 'delete_forecast']);
+    // without synonyms only `forecast` matches, and the tie breaks by name
+    expect(createHybridRanker(catalog, { synonymWeight: 0 }).rank('retrieve the forecast', 2).map((match) => match.name)).toEqual(['delete_forecast', 'get_forecast']);
+  });
+});
+
+describe('createHybridRanker: acronyms of name words', () => {
+  it('reads PR and PRs written in capitals as the name words they abbreviate in this catalog (pull request)', () => {
+    expect(names('merge the PR')[0]).toBe('merge_pull_request');
+    expect(names('list open PRs')).toContain('list_pull_requests');
+  });
+});
+

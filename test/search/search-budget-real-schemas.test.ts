@@ -77,7 +77,8 @@ describe('C10 walk over real catalog schemas', () => {
   });
 
   it('costs already-active matches neither count nor budget on a repeated search', async () => {
-    const runtime = createToolSearchRuntime({ tools, direct: [], search: { maxSchemaChars: 65_536 } });
+    // no relevance floor (C24): this is the C10 walk alone
+    const runtime = createToolSearchRuntime({ tools, direct: [], search: { maxSchemaChars: 65_536, relevanceFloor: 0 } });
     const query = 'browser tab';
     const { searches } = await search(runtime, [{ query, limit: 3 }, { query, limit: 3 }]);
     const [first, second] = searches;

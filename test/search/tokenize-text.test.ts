@@ -46,11 +46,24 @@ describe('tokenizeText', () => {
       }),
       { numRuns: 2_000 },
     );
-    expect(tokenizeText('XMLHttpRequest2FA v2Api the-ENDs')).toEqual(['xml', 'http', 'request2', 'fa', 'v2', 'api', 'en', 'ds']);
+    expect(tokenizeText('XMLHttpRequest2FA v2Api the-ENDs')).toEqual(['xml', 'http', 'request2', 'fa', 'v2', 'api', 'end']);
+  });
+});
+
+describe('tokenizeText: acronym plurals', () => {
+  it('keeps the plural s of a capitalised acronym with it, in the ASCII and the Unicode path alike', () => {
+    expect(tokenizeText('list open PRs')).toEqual(['list', 'open', 'prs']);
+    expect(tokenizeText('URLs and IDs, HTTPServer, getURLsFor')).toEqual(['url', 'ids', 'http', 'server', 'get', 'url']);
+    expect(tokenizeText('URLs and IDs, HTTPServer, getURLsFor é')).toEqual(['url', 'ids', 'http', 'server', 'get', 'url', 'é']);
   });
 });
 
 describe('queryTerms', () => {
+  it('drops the filler words of a request unless nothing else is left', () => {
+    expect(queryTerms('I would really like you to kindly help me find the weather').map((term) => term.word)).toEqual(['find', 'weather']);
+    expect(queryTerms('thanks, I want that').map((term) => term.word)).toEqual(['thanks', 'want']);
+  });
+
   it('keeps distinct terms with the words they came from', () => {
     expect(queryTerms('Creating issues, create issue')).toEqual([
       { term: 'creat', word: 'creating' },

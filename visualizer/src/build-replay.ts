@@ -29,7 +29,13 @@ export interface VisibleTool {
 }
 
 /** How a ranked search candidate fared. */
-export type RankedStatus = 'activated' | 'skipped-oversize' | 'skipped-budget' | 'already-active' | 'beyond-limit';
+export type RankedStatus =
+  | 'activated'
+  | 'skipped-oversize'
+  | 'skipped-budget'
+  | 'skipped-below-relevance-floor'
+  | 'already-active'
+  | 'beyond-limit';
 
 /** A `search.end` record with each ranked candidate's fate. */
 export interface SearchReplay {

@@ -74,6 +74,7 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   activated: 'activated',
   'skipped-oversize': 'skipped: schema over the budget',
   'skipped-budget': 'skipped: budget spent',
+  'skipped-below-relevance-floor': 'skipped: below the relevance floor',
   'already-active': 'already active',
   'beyond-limit': 'beyond the limit',
 };

@@ -1,0 +1,75 @@
+import { jsonSchema, tool, type ToolSet } from 'ai';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createToolSearchRuntime, InvalidOptionError, type ToolSearchRuntime } from '../../src/index.js';
+import { callbackSink } from '../../src/telemetry/index.js';
+import type { TurnStreamPart } from '../../src/runtime/turn-stream-part.js';
+import type { TelemetryRecord } from '../../src/telemetry/telemetry-record.js';
+import { createScriptedModel } from '../../src/testing/index.js';
+import { loadFixtureCatalog } from '../search/fixture-catalogs.js';
+
+// C24 through the runtime, over the real tools of 17 MCP servers (mcp-catalog).
+let tools: ToolSet;
+
+beforeAll(async () => {
+  const catalog = await loadFixtureCatalog('mcp-catalog');
+  tools = Object.fromEntries(
+    catalog.tools.map((entry) => [
+      entry.id,
+      tool({
+        description: entry.description,
+        inputSchema: jsonSchema((entry.inputSchema as object | undefined) ?? { type: 'object', properties: {} }),
+        execute: async () => 'ok',
+      }),
+    ]),
+  );
+});
+
+async function search(runtime: ToolSearchRuntime, input: { query: string; limit?: number }, records: TelemetryRecord[] = []) {
+  const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input }] }, { text: 'done' }] });
+  const turn = runtime.send({ model: scripted.model, prompt: 'find tools' });
+  const parts: TurnStreamPart[] = [];
+  for await (const part of turn.stream) parts.push(part);
+  await turn.result;
+  const record = parts.find((part) => part.type === 'search')!;
+  const output = parts.flatMap((part) => (part.type === 'tool-result' && part.toolName === 'tool_search' ? [part.output as { activated: string[]; reason?: string }] : []))[0]!;
+  const telemetry = records.find((entry) => entry.type === 'search.end');
+  return { record, output, telemetry, requests: scripted.requests };
+}
+
+describe('C24: a search stops at the relevance floor', () => {
+  it('loads only the matches scoring at least 65% of the best; the reason names the rest, the stream and telemetry record them as below-relevance-floor', async () => {
+    const records: TelemetryRecord[] = [];
+    const runtime = createToolSearchRuntime({ tools, direct: [], telemetry: callbackSink((entry) => void records.push(entry)) });
+    const query = 'take a screenshot of the page';
+    const { record, output, telemetry, requests } = await search(runtime, { query }, records);
+    const ranked = await runtime.ranker.rank(query, 10);
+    const below = ranked.slice(2, 5).map((match) => match.name);
+
+    expect(output.activated).toEqual(['browser_take_screenshot', 'puppeteer_screenshot']);
+    expect(output.reason).toBe(`Stopped before ${below.join(', ')}: they score below 65% of the best match (relevance floor); search with other words, or select: a name, to load more.`);
+    expect(record.skipped).toEqual(below.map((name) => ({ name, reason: 'below-relevance-floor' })));
+    expect(telemetry).toMatchObject({ type: 'search.end', query, requestedLimit: null, activated: output.activated, skipped: record.skipped });
+    // the next step carries exactly what was loaded
+    expect(requests[1]!.toolNames).toEqual(['tool_search', 'browser_take_screenshot', 'puppeteer_screenshot']);
+  });
+
+  it('takes a limit the model asks for as asked, and relevanceFloor 0 turns the floor off', async () => {
+    const query = 'take a screenshot of the page';
+    const expected = (await createToolSearchRuntime({ tools, direct: [] }).ranker.rank(query, 5)).map((match) => match.name);
+
+    const asked = await search(createToolSearchRuntime({ tools, direct: [] }), { query, limit: 5 });
+    expect(asked.output).toEqual({ activated: expected });
+
+    const off = await search(createToolSearchRuntime({ tools, direct: [], search: { relevanceFloor: 0 } }), { query });
+    expect(off.output).toEqual({ activated: expected });
+    expect(off.record.skipped).toEqual([]);
+  });
+
+  it('rejects a floor outside [0, 1) and an unknown mode with a typed error saying what to give', () => {
+    for (const relevanceFloor of [1, -0.1, Number.NaN, '0.5']) {
+      expect(() => createToolSearchRuntime({ tools, search: { relevanceFloor: relevanceFloor as number } })).toThrow(InvalidOptionError);
+    }
+    expect(() => createToolSearchRuntime({ tools, search: { relevanceFloor: 2 } })).toThrow(/search\.relevanceFloor/);
+    expect(() => createToolSearchRuntime({ tools, search: { mode: 'ask' as 'load' } })).toThrow(/search\.mode.*'load'.*'confirm'/s);
+  });
+});
