@@ -117,3 +117,12 @@ export { EXEC_TOOL_NAME, DEFAULT_CODE_MODE_OPTIONS, MIN_CODE_MODE_MEMORY_BYTES }
 export type { CodeModeOptions, ToolMode } from './code-mode/code-mode-options.js';
 export { execModelView } from './code-mode/create-exec-tool.js';
 export type { ExecOutput } from './code-mode/create-exec-tool.js';
+export { runDurableTurn } from './durable/run-durable-turn.js';
+export type { DurableRuntimeOptions, DurableSendInput } from './durable/run-durable-turn.js';
+export type { DurableStepRunner } from './durable/durable-step-runner.js';
+export { createMemoryStepRunner } from './durable/create-memory-step-runner.js';
+export type { MemoryStepRunner } from './durable/create-memory-step-runner.js';
+export { durableModel } from './durable/durable-model.js';
+export type { RecordedModelCall } from './durable/durable-model.js';
+export { durableTools, operationIdOf } from './durable/durable-tools.js';
+export type { DurableToolExecutionOptions, RecordedToolCall } from './durable/durable-tools.js';
