@@ -48,9 +48,9 @@ export const DEFAULT_TURN_RETRY_POLICY: restate.RetryPolicy = Object.freeze({ in
  *   `ctx.rand` and time from `ctx.date`. Answers the turn's result (plain JSON). Search, the
  *   availability guard, validation and permission run in the worker as in any turn (C4).
  * - `status` (shared, answers while a turn runs): {@link RestateTurnStatus}.
- * - `cancel` (shared): cancels the running turn's invocation through Restate; the turn ends
- *   `cancelled` (a tool in flight gets its abort signal) and `run` answers that result.
- *   Answers whether there was a running turn.
+ * - `cancel` (shared): cancels the running turn's invocation through Restate (`ctx.cancel`);
+ *   the turn sees it at its next journaled step (over HTTP/1.1 the call running then finishes
+ *   first), ends `cancelled`, and `run` answers that result. Answers whether a turn was running.
  *
  * @param options.name the object's name in Restate. Default `'turnscope'`.
  * @param options.runtime the runtime options of every turn (or a function of the input); a

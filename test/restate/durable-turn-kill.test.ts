@@ -100,4 +100,18 @@ describe('durable turns on Restate, real processes (S18, C29)', () => {
       if (executions.length === 2) expect(executions[0]!.pid).toBe(victimPid);
     }
   }, 600_000);
+
+  it('cancel through Restate while a tool runs: the turn ends cancelled before its next model call, and status says so', async () => {
+    const c = cluster!;
+    await send('slow-cancel');
+    await waitFor('slow_step to start', () => c.log().find((entry) => entry.tool === 'slow_step' && entry.label === 'slow-cancel'), 90_000);
+    const answer = await http(c.ingressPort, 'POST', '/turnscope/slow-cancel/cancel', {});
+    expect(JSON.parse(answer.text)).toBe(true);
+    const status = await waitFor('the turn to end', () => finished('slow-cancel'), 120_000);
+    expect(status.status).toBe('cancelled');
+    expect(status.result?.status).toBe('cancelled');
+    const log = of(c.log(), 'slow-cancel');
+    expect(log.filter((entry) => entry.tool === 'slow_step')).toHaveLength(1);
+    expect(log.filter((entry) => entry.kind === 'model').map((entry) => entry.step)).toEqual([0, 1]);
+  }, 300_000);
 });

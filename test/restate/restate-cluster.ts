@@ -113,7 +113,11 @@ export async function startRestateCluster(options: { readonly workers: number })
   writeFileSync(logFile, '');
   const children: ChildProcess[] = [];
   let proxy: Server | undefined;
+  // if the test process itself ends without afterAll, its children still go
+  const onExit = () => children.forEach(killGroup);
+  process.once('exit', onExit);
   const stop = async () => {
+    process.off('exit', onExit);
     for (const child of children) killGroup(child);
     await new Promise<void>((resolve) => (proxy === undefined ? resolve() : proxy.close(() => resolve())));
     proxy?.closeAllConnections();
