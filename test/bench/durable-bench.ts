@@ -1,5 +1,5 @@
-// `npm run bench -- --durable`: a durable turn on a real restate-server (one worker, HTTP/1.1,
-// behind the S18 proxy) against the same turn in-process (createToolSearchRuntime, same
+// `npm run bench -- --durable`: a durable turn on a real restate-server (one worker: HTTP/1.1
+// behind the S18 proxy, then HTTP/2 registered directly) against the same turn in-process (createToolSearchRuntime, same
 // scripted model and tools), run after each other on this machine. A turn here is 6 model
 // steps and 5 tool calls (the fixture's `bench-…` conversations).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { workerModel, workerRuntime } from '../fixtures/restate/worker-turn.js';
 import { http, startRestateCluster } from '../restate/restate-cluster.js';
 
 export interface DurableBenchRow {
-  readonly path: 'in-process' | 'durable (Restate)';
+  readonly path: string;
   readonly turns: number;
   readonly msPerTurn: number;
   readonly msPerStep: number;
@@ -29,7 +29,9 @@ export async function runDurableBench(options: { readonly turns?: number } = {})
     const result = await runtime.send({ model, prompt: `bench-${index}` }).result;
     if (result.text !== `done bench-${index}`) throw new Error(`in-process turn ended ${result.status}: ${result.text}`);
   };
-  const cluster = await startRestateCluster({ workers: 1 });
+  const rows: DurableBenchRow[] = [];
+  for (const protocol of ['http1.1', 'h2'] as const) {
+  const cluster = await startRestateCluster({ workers: 1, protocol });
   try {
     const durable = async (index: number) => {
       const answer = await http(cluster.ingressPort, 'POST', `/turnscope/bench-${index}/run`, { prompt: `bench-${index}` });
@@ -42,24 +44,27 @@ export async function runDurableBench(options: { readonly turns?: number } = {})
       for (let index = 3; index < turns + 3; index += 1) await run(offset + index);
       return (performance.now() - started) / turns;
     };
-    const local = await timed(inProcess, 0);
-    const remote = await timed(durable, 10_000);
-    return [
-      { path: 'in-process', turns, msPerTurn: local, msPerStep: local / STEPS_PER_TURN },
-      { path: 'durable (Restate)', turns, msPerTurn: remote, msPerStep: remote / STEPS_PER_TURN },
-    ];
+    if (rows.length === 0) {
+      const local = await timed(inProcess, 0);
+      rows.push({ path: 'in-process', turns, msPerTurn: local, msPerStep: local / STEPS_PER_TURN });
+    }
+    const remote = await timed(durable, protocol === 'h2' ? 20_000 : 10_000);
+    const path = protocol === 'h2' ? 'durable, HTTP/2 (worker registered directly)' : 'durable, HTTP/1.1 (behind the proxy)';
+    rows.push({ path, turns, msPerTurn: remote, msPerStep: remote / STEPS_PER_TURN });
   } finally {
     await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return rows;
 }
 
 export function formatDurableBench(rows: readonly DurableBenchRow[]): string {
-  const [local, remote] = rows;
-  const lines = ['| path | turns | ms per turn | ms per step |', '| --- | ---: | ---: | ---: |'];
-  for (const row of rows) lines.push(`| ${row.path} | ${row.turns} | ${row.msPerTurn.toFixed(1)} | ${row.msPerStep.toFixed(2)} |`);
-  if (local !== undefined && remote !== undefined) {
-    lines.push('', `durable overhead: ${(remote.msPerStep - local.msPerStep).toFixed(2)} ms per step, ${(remote.msPerTurn / local.msPerTurn).toFixed(1)}× the in-process turn (${STEPS_PER_TURN} steps, ${STEPS_PER_TURN - 1} tool calls a turn)`);
+  const local = rows[0]!;
+  const lines = ['| path | turns | ms per turn | ms per step | overhead ms per step | × in-process |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
+  for (const row of rows) {
+    lines.push(`| ${row.path} | ${row.turns} | ${row.msPerTurn.toFixed(1)} | ${row.msPerStep.toFixed(2)} | ${(row.msPerStep - local.msPerStep).toFixed(2)} | ${(row.msPerTurn / local.msPerTurn).toFixed(1)} |`);
   }
+  lines.push('', `${STEPS_PER_TURN} model steps and ${STEPS_PER_TURN - 1} tool calls a turn, localhost`);
   return lines.join('\n');
 }

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer as createNetServer } from 'node:net';
+import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -98,6 +98,15 @@ function serverBinary(): string {
   return join(dirname(require.resolve('@restatedev/restate-server-linux-x64/package.json')), 'bin', 'restate-server');
 }
 
+/** True once something accepts TCP connections on the port. */
+function accepts(port: number): Promise<true | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
 function killGroup(child: ChildProcess | undefined): void {
   if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
@@ -107,7 +116,12 @@ function killGroup(child: ChildProcess | undefined): void {
   }
 }
 
-export async function startRestateCluster(options: { readonly workers: number }): Promise<RestateCluster> {
+/**
+ * `protocol: 'h2'` (one worker only): the worker serves HTTP/2 and is registered directly, with
+ * no proxy (bidirectional streaming). Default `'http1.1'`: every worker behind the proxy.
+ */
+export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2' }): Promise<RestateCluster> {
+  const h2 = options.protocol === 'h2';
   const dir = mkdtempSync(join(tmpdir(), 'turnscope-s18-'));
   const logFile = join(dir, 'calls.jsonl');
   writeFileSync(logFile, '');
@@ -145,13 +159,12 @@ export async function startRestateCluster(options: { readonly workers: number })
       const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
         detached: true,
         stdio: ['ignore', out(worker.name), out(worker.name)],
-        env: { ...process.env, PORT: String(worker.port), LOG_FILE: logFile, WORKER_NAME: worker.name, NODE_OPTIONS: '' },
+        env: { ...process.env, PORT: String(worker.port), LOG_FILE: logFile, WORKER_NAME: worker.name, NODE_OPTIONS: '', PROTOCOL: h2 ? 'h2' : 'http1.1' },
       });
       children.push(child);
       return child;
     };
-    const listening = (worker: Worker) =>
-      waitFor(`${worker.name} to listen`, async () => ((await http(worker.port, 'GET', '/health').catch(() => undefined)) === undefined ? undefined : true), 60_000);
+    const listening = (worker: Worker) => waitFor(`${worker.name} to listen`, () => accepts(worker.port), 60_000);
     for (let index = 0; index < options.workers; index += 1) {
       const spec = { name: `worker-${index + 1}`, port: await freePort() };
       workers.push({ ...spec, process: startWorker(spec) });
@@ -186,7 +199,8 @@ export async function startRestateCluster(options: { readonly workers: number })
     await waitFor('restate-server admin API', async () => ((await http(adminPort, 'GET', '/health')).status === 200 ? true : undefined), 60_000);
     for (const worker of workers) await listening(worker);
     await waitFor('the deployment to register', async () => {
-      const answer = await http(adminPort, 'POST', '/deployments', { uri: `http://127.0.0.1:${proxyPort}`, use_http_11: true });
+      const deployment = h2 ? { uri: `http://127.0.0.1:${workers[0]!.port}` } : { uri: `http://127.0.0.1:${proxyPort}`, use_http_11: true };
+      const answer = await http(adminPort, 'POST', '/deployments', deployment);
       return answer.status >= 200 && answer.status < 300 ? true : undefined;
     });
     return {
