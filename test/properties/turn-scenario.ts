@@ -1,7 +1,7 @@
 import { APICallError, jsonSchema, tool, type ToolSet } from 'ai';
 import fc from 'fast-check';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
-import { createToolSearchRuntime, DEFAULT_DIRECT_TOOLS, type TurnResult } from '../../src/index.js';
+import { createToolSearchRuntime, DEFAULT_DIRECT_TOOLS, type ToolSearchRuntimeOptions, type TurnResult } from '../../src/index.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
 
 /**
@@ -230,7 +230,7 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
       }),
     ]),
   );
-  const runtime = createToolSearchRuntime({
+  const runtimeOptions = {
     tools,
     groups: catalog.groups,
     ...(catalog.direct === undefined ? {} : { direct: catalog.direct }),
@@ -240,7 +240,8 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
     permission: (request) =>
       catalog.denied.includes(request.toolName) ? { type: 'deny', reason: 'the scenario denies it' } : { type: 'allow' },
     ...(options.now === undefined ? {} : { now: options.now }),
-  });
+  } satisfies ToolSearchRuntimeOptions;
+  const runtime = createToolSearchRuntime(runtimeOptions);
 
   const script: ScriptedStep[] = [];
   const scriptSteps: number[] = [];
@@ -266,7 +267,7 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
     ...(catalog.ceiling === undefined ? {} : { boundTools: catalog.ceiling }),
     requiredTools: ({ stepIndex }: { stepIndex: number }) => requiredAt(scenario, stepIndex),
   };
-  return { runtime, script, scriptSteps, callsByStep, executed, sendInput };
+  return { runtime, runtimeOptions, script, scriptSteps, callsByStep, executed, sendInput };
 }
 
 /** Runs a scenario on a fresh runtime, through `streamText` and the scripted model. */
