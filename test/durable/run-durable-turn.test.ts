@@ -123,4 +123,35 @@ describe('durable turns through a step runner (issue 15, C29)', () => {
     expect(replay.text).toBe('second try');
     expect(replayModel.requests).toHaveLength(0);
   });
+
+  it('onPart hears the stream parts of the turn while it runs: the search, the tool call, the tool result before the next model call, the text', async () => {
+    const log: { tool: string; operationId: string | undefined }[] = [];
+    const seen: string[] = [];
+    const runner = createMemoryStepRunner();
+    const recordingRunner = { ...runner, run: <T>(name: string, fn: () => Promise<T>) => (seen.push(`step ${name}`), runner.run(name, fn)) };
+    const result = await runDurableTurn({
+      runner: recordingRunner,
+      runtime: { tools: loggedTools(log), direct: ['Write'] },
+      model: createScriptedModel({ steps }).model,
+      input: { prompt: 'deploy the api' },
+      onPart: (part) => {
+        if (part.type === 'search') seen.push(`search ${part.query}`);
+        if (part.type === 'tool-result') seen.push(`result ${part.toolName} ${part.outcome}`);
+        if (part.type === 'text-delta') seen.push(`text ${part.text}`);
+      },
+    });
+    expect(result.status).toBe('completed');
+    expect(seen).toEqual([
+      'step model:0',
+      'search deploy service',
+      'result tool_search ok',
+      'step model:1',
+      `step tool:${result.turnId}:1:call-1-0`,
+      `step tool:${result.turnId}:1:call-1-1`,
+      'result deploy_service ok',
+      'result Write ok',
+      'step model:2',
+      'text deployed',
+    ]);
+  });
 });
