@@ -114,4 +114,15 @@ describe('durable turns on Restate, real processes (S18, C29)', () => {
     expect(log.filter((entry) => entry.tool === 'slow_step')).toHaveLength(1);
     expect(log.filter((entry) => entry.kind === 'model').map((entry) => entry.step)).toEqual([0, 1]);
   }, 300_000);
+
+  it('parallel tool calls of one step are one ctx.run each and replay in order on the real server: each ran once, the turn completes', async () => {
+    const c = cluster!;
+    await send('par-1');
+    const status = await waitFor('the turn to finish', () => finished('par-1'), 120_000);
+    expect(status.status).toBe('completed');
+    expect(status.result?.text).toBe('done par-1');
+    const notes = of(c.log(), 'par-1').filter((entry) => entry.tool === 'note');
+    expect(notes.map((entry) => entry.operationId).sort()).toEqual([0, 1, 2].map((index) => `${status.result!.turnId}:0:call-0-${index}`));
+    expect(status.result!.steps[0]!.toolResults.map((result) => result.output)).toEqual(['noted par-1 0', 'noted par-1 1', 'noted par-1 2']);
+  }, 300_000);
 });
