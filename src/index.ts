@@ -87,3 +87,4 @@ export type { ExecutionProfile, ToolOverride } from './runtime/execution-profile
 export { REQUIRED_TOOL_PRESETS } from './runtime/required-tool-presets.js';
 export type { RequiredToolPreset } from './runtime/required-tool-presets.js';
 export type { RequiredToolsFunction, RequiredToolsState } from './runtime/runtime-options.js';
+

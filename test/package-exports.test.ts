@@ -154,7 +154,7 @@ describe('package.json exports', () => {
       ...Object.keys(pkg.peerDependencies).filter((name) => pkg.peerDependenciesMeta[name]?.optional !== true),
     ]);
     const entryFiles = [
-      ...SUBPATHS.filter((subpath) => subpath !== './mcp').map((subpath) => targetOf(subpath).import),
+      ...SUBPATHS.filter((subpath) => subpath !== './mcp' && subpath !== './restate').map((subpath) => targetOf(subpath).import),
       'dist/src/cli/main.js', // bin/turnscope.js in an installed package
     ];
     for (const file of entryFiles) {
@@ -164,6 +164,9 @@ describe('package.json exports', () => {
     // turnscope/mcp needs its optional peer @ai-sdk/mcp and nothing else optional
     const mcp = [...staticPackageImports(targetOf('./mcp').import).keys()].filter((name) => !installed.has(name));
     expect(mcp).toEqual(['@ai-sdk/mcp']);
+    // turnscope/restate needs its optional peer @restatedev/restate-sdk and nothing else optional
+    const restate = [...staticPackageImports(targetOf('./restate').import).keys()].filter((name) => !installed.has(name));
+    expect(restate).toEqual(['@restatedev/restate-sdk']);
   });
 
   it('the optional peer dependencies are marked optional, kept out of dependencies, and named with their ranges in install messages', () => {

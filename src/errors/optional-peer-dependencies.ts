@@ -12,4 +12,5 @@ export const OPTIONAL_PEER_DEPENDENCIES: ReadonlyMap<string, string> = new Map([
   ['@modelcontextprotocol/server-memory', '^2026.8.31'],
   ['@opentelemetry/api', '^1.9.0'],
   ['minisearch', '^7.2.0'],
+  ['@restatedev/restate-sdk', '^1.17.2'],
 ]);

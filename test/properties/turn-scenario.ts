@@ -1,7 +1,7 @@
 import { APICallError, jsonSchema, tool, type ToolSet } from 'ai';
 import fc from 'fast-check';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
-import { createToolSearchRuntime, DEFAULT_DIRECT_TOOLS, type TurnResult } from '../../src/index.js';
+import { createToolSearchRuntime, DEFAULT_DIRECT_TOOLS, type ToolSearchRuntimeOptions, type TurnResult } from '../../src/index.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
 
 /**
@@ -244,7 +244,7 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
       }),
     ]),
   );
-  const runtime = createToolSearchRuntime({
+  const runtimeOptions = {
     tools,
     groups: catalog.groups,
     ...(catalog.direct === undefined ? {} : { direct: catalog.direct }),
@@ -254,7 +254,8 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
     permission: (request) =>
       catalog.denied.includes(request.toolName) ? { type: 'deny', reason: 'the scenario denies it' } : { type: 'allow' },
     ...(options.now === undefined ? {} : { now: options.now }),
-  });
+  } satisfies ToolSearchRuntimeOptions;
+  const runtime = createToolSearchRuntime(runtimeOptions);
 
   const script: ScriptedStep[] = [];
   const scriptSteps: number[] = [];
@@ -282,7 +283,7 @@ export function scenarioSetup(scenario: TurnScenario, options: { readonly now?: 
     ...(catalog.ceiling === undefined ? {} : { boundTools: catalog.ceiling }),
     requiredTools: ({ stepIndex }: { stepIndex: number }) => requiredAt(scenario, stepIndex),
   };
-  return { runtime, script, scriptSteps, callsByStep, queries, executed, sendInput };
+  return { runtime, runtimeOptions, script, scriptSteps, callsByStep, queries, executed, sendInput };
 }
 
 /** Runs a scenario on a fresh runtime, through `streamText` and the scripted model. */

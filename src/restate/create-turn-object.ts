@@ -1,0 +1,122 @@
+import './with-resolvers-polyfill.js';
+import * as restate from '@restatedev/restate-sdk';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { ModelMessage } from 'ai';
+import type { ToolMode } from '../code-mode/code-mode-options.js';
+import { runDurableTurn, type DurableRuntimeOptions } from '../durable/run-durable-turn.js';
+import type { TurnResult } from '../runtime/runtime-options.js';
+import type { TurnSnapshot } from '../runtime/turn-snapshot.js';
+import { DEFAULT_RUN_RETRY, restateStepRunner, SNAPSHOT_STATE_KEY } from './restate-step-runner.js';
+
+/** What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`. */
+export interface RestateTurnInput {
+  readonly prompt?: string;
+  readonly messages?: ModelMessage[];
+  readonly instructions?: string;
+  /** R as names (C3). */
+  readonly requiredTools?: string[];
+  readonly boundTools?: string[];
+  readonly profile?: string;
+  readonly toolMode?: ToolMode;
+}
+
+/** What the `status` handler answers about a conversation's latest turn. */
+export interface RestateTurnStatus {
+  /** `idle` before the first turn; `running` while one runs; then the turn's status. */
+  readonly status: 'idle' | 'running' | TurnResult['status'];
+  readonly turnId?: string;
+  /** The Restate invocation id of the latest `run`. */
+  readonly invocationId?: string;
+  /** The snapshot of the latest step boundary (C28); kept after the turn ends. */
+  readonly snapshot?: TurnSnapshot;
+  /** The finished turn's result (its steps are the trace); absent while it runs. */
+  readonly result?: TurnResult;
+}
+
+/** The default retry policy of a turn invocation: 100 ms, doubling, at most 2 s apart, no cap on attempts. */
+export const DEFAULT_TURN_RETRY_POLICY: restate.RetryPolicy = Object.freeze({ initialInterval: 100, exponentiationFactor: 2, maxInterval: 2_000 });
+
+/**
+ * A Restate Virtual Object, keyed by conversation id, that runs turnscope turns durably
+ * (issue 15, C29). Register it with an endpoint (`restate.endpoint().bind(object)`, or
+ * `createEndpointHandler({ services: [object] })`). Handlers:
+ *
+ * - `run` (exclusive: one turn at a time per conversation; a second call waits for the first):
+ *   runs one turn of {@link RestateTurnInput} through {@link runDurableTurn}: each model call
+ *   and each tool call is one `ctx.run` (tool calls keyed `tool:<operationId>`, the id handed to
+ *   `execute`), the snapshot is `ctx.set('snapshot')` at every step boundary, ids come from
+ *   `ctx.rand` and time from `ctx.date`. Answers the turn's result (plain JSON). Search, the
+ *   availability guard, validation and permission run in the worker as in any turn (C4).
+ * - `status` (shared, answers while a turn runs): {@link RestateTurnStatus}.
+ * - `cancel` (shared): cancels the running turn's invocation through Restate (`ctx.cancel`);
+ *   the turn sees it at its next journaled step (over HTTP/1.1 the call running then finishes
+ *   first), ends `cancelled`, and `run` answers that result. Answers whether a turn was running.
+ *
+ * @param options.name the object's name in Restate. Default `'turnscope'`.
+ * @param options.runtime the runtime options of every turn (or a function of the input); a
+ *   runtime is made per invocation (its catalog and ranker built each time).
+ * @param options.model the model (an AI SDK `LanguageModelV4`, or a function of the input).
+ * @param options.retryPolicy how Restate retries an invocation whose worker failed or died.
+ *   Default {@link DEFAULT_TURN_RETRY_POLICY}.
+ * @param options.runRetry retries of one `ctx.run`. Default {@link DEFAULT_RUN_RETRY}.
+ * @param options.inactivityTimeout ms Restate waits on a silent worker before it suspends and
+ *   retries the invocation. Default Restate's (1 minute); a tool that runs longer keeps it busy.
+ */
+export function createTurnObject<const Name extends string = 'turnscope'>(options: {
+  readonly name?: Name;
+  readonly runtime: DurableRuntimeOptions | ((input: RestateTurnInput) => DurableRuntimeOptions);
+  readonly model: LanguageModelV4 | ((input: RestateTurnInput) => LanguageModelV4);
+  readonly retryPolicy?: restate.RetryPolicy;
+  readonly runRetry?: restate.RunOptions<unknown>;
+  readonly inactivityTimeout?: number;
+}) {
+  const name = (options.name ?? 'turnscope') as Name;
+  return restate.object({
+    name,
+    options: {
+      retryPolicy: options.retryPolicy ?? DEFAULT_TURN_RETRY_POLICY,
+      ...(options.inactivityTimeout === undefined ? {} : { inactivityTimeout: options.inactivityTimeout }),
+    },
+    handlers: {
+      run: async (ctx: restate.ObjectContext, input: RestateTurnInput): Promise<TurnResult> => {
+        const startMs = await ctx.date.now();
+        const invocationId = ctx.request().id;
+        ctx.clear(SNAPSHOT_STATE_KEY);
+        ctx.clear('result');
+        ctx.set('status', 'running');
+        ctx.set('invocationId', invocationId);
+        const controller = new AbortController();
+        const runner = restateStepRunner(ctx, {
+          startMs,
+          runRetry: options.runRetry ?? DEFAULT_RUN_RETRY,
+          onTerminal: (error) => controller.abort(error),
+        });
+        const runtime = typeof options.runtime === 'function' ? options.runtime(input) : options.runtime;
+        const model = typeof options.model === 'function' ? options.model(input) : options.model;
+        const result = await runDurableTurn({ runner, runtime, model, input, abortSignal: controller.signal });
+        ctx.set('result', result);
+        ctx.set('status', result.status);
+        return result;
+      },
+      status: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<RestateTurnStatus> => {
+        const status = await ctx.get<RestateTurnStatus['status']>('status');
+        const invocationId = await ctx.get<string>('invocationId');
+        const snapshot = await ctx.get<TurnSnapshot>(SNAPSHOT_STATE_KEY);
+        const result = await ctx.get<TurnResult>('result');
+        return {
+          status: status ?? 'idle',
+          ...(invocationId === null ? {} : { invocationId }),
+          ...(snapshot === null ? {} : { snapshot, turnId: snapshot.turnId }),
+          ...(result === null ? {} : { result, turnId: result.turnId }),
+        };
+      }),
+      cancel: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<boolean> => {
+        const status = await ctx.get<string>('status');
+        const invocationId = await ctx.get<string>('invocationId');
+        if (status !== 'running' || invocationId === null) return false;
+        ctx.cancel(invocationId as restate.InvocationId);
+        return true;
+      }),
+    },
+  });
+}

@@ -1,0 +1,11 @@
+// the polyfill must load before the SDK (Node 20 has no Promise.withResolvers)
+import './with-resolvers-polyfill.js';
+
+export { createTurnObject, DEFAULT_TURN_RETRY_POLICY } from './create-turn-object.js';
+export type { RestateTurnInput, RestateTurnStatus } from './create-turn-object.js';
+export { restateStepRunner, DEFAULT_RUN_RETRY, SNAPSHOT_STATE_KEY } from './restate-step-runner.js';
+export { runDurableTurn } from '../durable/run-durable-turn.js';
+export type { DurableRuntimeOptions, DurableSendInput } from '../durable/run-durable-turn.js';
+export type { DurableStepRunner } from '../durable/durable-step-runner.js';
+export { operationIdOf } from '../durable/durable-tools.js';
+export type { DurableToolExecutionOptions } from '../durable/durable-tools.js';

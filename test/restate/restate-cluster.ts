@@ -1,0 +1,229 @@
+// Real processes for the S18 tests: a restate-server from node_modules on free loopback ports
+// with its own data folder, workers as child processes (each its own process group), and a
+// small HTTP proxy in front of the workers (round robin per request, the next worker when one
+// refuses) registered as the one deployment. Everything started here is stopped by stop().
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { connect, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let value: T | undefined;
+    try {
+      value = await probe();
+    } catch {
+      value = undefined;
+    }
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** One HTTP request to 127.0.0.1; resolves with status and body text. */
+export function http(port: number, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path} timed out`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export interface LogEntry {
+  readonly kind: 'ready' | 'model' | 'tool';
+  readonly worker: string;
+  readonly pid: number;
+  readonly conversation?: string;
+  readonly step?: number;
+  readonly tool?: string;
+  readonly text?: string;
+  readonly label?: string;
+  readonly operationId?: string;
+}
+
+export interface Worker {
+  readonly name: string;
+  readonly port: number;
+  process: ChildProcess;
+}
+
+export interface RestateCluster {
+  readonly ingressPort: number;
+  readonly adminPort: number;
+  readonly workers: readonly Worker[];
+  /** Requests the proxy handed to each worker, by name. */
+  readonly proxied: Map<string, number>;
+  readonly logFile: string;
+  readonly log: () => LogEntry[];
+  /** `kill -9` of the worker's process group. */
+  readonly kill: (worker: Worker) => void;
+  /** Starts the worker again on its port and waits until it listens. */
+  readonly restart: (worker: Worker) => Promise<void>;
+  readonly stop: () => Promise<void>;
+}
+
+const fixture = join(dirname(new URL(import.meta.url).pathname), '../fixtures/restate/turn-worker.ts');
+
+function serverBinary(): string {
+  return join(dirname(require.resolve('@restatedev/restate-server-linux-x64/package.json')), 'bin', 'restate-server');
+}
+
+/** True once something accepts TCP connections on the port. */
+function accepts(port: number): Promise<true | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+function killGroup(child: ChildProcess | undefined): void {
+  if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * `protocol: 'h2'` (one worker only): the worker serves HTTP/2 and is registered directly, with
+ * no proxy (bidirectional streaming). Default `'http1.1'`: every worker behind the proxy.
+ */
+export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2' }): Promise<RestateCluster> {
+  const h2 = options.protocol === 'h2';
+  const dir = mkdtempSync(join(tmpdir(), 'turnscope-s18-'));
+  const logFile = join(dir, 'calls.jsonl');
+  writeFileSync(logFile, '');
+  const children: ChildProcess[] = [];
+  let proxy: Server | undefined;
+  // if the test process itself ends without afterAll, its children still go
+  const onExit = () => children.forEach(killGroup);
+  process.once('exit', onExit);
+  const stop = async () => {
+    process.off('exit', onExit);
+    for (const child of children) killGroup(child);
+    await new Promise<void>((resolve) => (proxy === undefined ? resolve() : proxy.close(() => resolve())));
+    proxy?.closeAllConnections();
+    await Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)))));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const [ingressPort, adminPort, nodePort, proxyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const out = (name: string) => openSync(join(dir, `${name}.log`), 'a');
+    const server = spawn(serverBinary(), ['--base-dir', join(dir, 'restate-data'), '--node-name', 's18'], {
+      detached: true,
+      stdio: ['ignore', out('server'), out('server')],
+      env: {
+        ...process.env,
+        RESTATE_INGRESS__BIND_ADDRESS: `127.0.0.1:${ingressPort}`,
+        RESTATE_ADMIN__BIND_ADDRESS: `127.0.0.1:${adminPort}`,
+        RESTATE_BIND_ADDRESS: `127.0.0.1:${nodePort}`,
+        RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${nodePort}`,
+        RESTATE_LOG_FILTER: 'warn',
+      },
+    });
+    children.push(server);
+    const workers: Worker[] = [];
+    const startWorker = (worker: { name: string; port: number }): ChildProcess => {
+      const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+        detached: true,
+        stdio: ['ignore', out(worker.name), out(worker.name)],
+        env: { ...process.env, PORT: String(worker.port), LOG_FILE: logFile, WORKER_NAME: worker.name, NODE_OPTIONS: '', PROTOCOL: h2 ? 'h2' : 'http1.1' },
+      });
+      children.push(child);
+      return child;
+    };
+    const listening = (worker: Worker) => waitFor(`${worker.name} to listen`, () => accepts(worker.port), 60_000);
+    for (let index = 0; index < options.workers; index += 1) {
+      const spec = { name: `worker-${index + 1}`, port: await freePort() };
+      workers.push({ ...spec, process: startWorker(spec) });
+    }
+    const proxied = new Map(workers.map((worker) => [worker.name, 0]));
+    let next = 0;
+    proxy = createHttpServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const attempt = (tries: number) => {
+          const worker = workers[next++ % workers.length]!;
+          const upstream = httpRequest({ host: '127.0.0.1', port: worker.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
+            proxied.set(worker.name, (proxied.get(worker.name) ?? 0) + 1);
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            answer.on('error', () => res.destroy());
+            answer.on('aborted', () => res.destroy());
+          });
+          upstream.on('error', () => {
+            if (res.headersSent) res.destroy();
+            else if (tries + 1 < workers.length) attempt(tries + 1);
+            else res.destroy();
+          });
+          upstream.end(body);
+        };
+        attempt(0);
+      });
+    });
+    await new Promise<void>((resolve) => proxy!.listen(proxyPort, '127.0.0.1', resolve));
+    await waitFor('restate-server admin API', async () => ((await http(adminPort, 'GET', '/health')).status === 200 ? true : undefined), 60_000);
+    for (const worker of workers) await listening(worker);
+    await waitFor('the deployment to register', async () => {
+      const deployment = h2 ? { uri: `http://127.0.0.1:${workers[0]!.port}` } : { uri: `http://127.0.0.1:${proxyPort}`, use_http_11: true };
+      const answer = await http(adminPort, 'POST', '/deployments', deployment);
+      return answer.status >= 200 && answer.status < 300 ? true : undefined;
+    });
+    return {
+      ingressPort,
+      adminPort,
+      workers,
+      proxied,
+      logFile,
+      log: () =>
+        readFileSync(logFile, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as LogEntry),
+      kill: (worker) => killGroup(worker.process),
+      restart: async (worker) => {
+        await new Promise((resolve) => (worker.process.exitCode !== null || worker.process.signalCode !== null ? resolve(undefined) : worker.process.once('exit', resolve)));
+        worker.process = startWorker(worker);
+        await listening(worker);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
