@@ -1,3 +1,4 @@
+import { describeThrown } from '../errors/describe-thrown.js';
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { DurableStepRunner } from './durable-step-runner.js';
 
@@ -85,7 +86,7 @@ function errorRecord(error: unknown): { name: string; message: string; isRetryab
   const record = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown; isRetryable?: unknown; code?: unknown };
   return {
     name: typeof record.name === 'string' ? record.name : 'Error',
-    message: typeof record.message === 'string' ? record.message : String(error),
+    message: typeof record.message === 'string' ? record.message : describeThrown(error),
     isRetryable: record.isRetryable === true,
     ...(typeof record.code === 'string' ? { code: record.code } : {}),
   };

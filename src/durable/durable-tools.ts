@@ -1,3 +1,4 @@
+import { lastOutputOf } from '../execution/last-output-of.js';
 import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import type { ToolExecutionOptions, ToolSet } from 'ai';
@@ -60,7 +61,7 @@ export function durableTools(tools: ToolSet, runner: DurableStepRunner): { reado
         const operationId = operationIds.get(options.toolCallId) ?? options.toolCallId;
         const recorded = await runner.run<RecordedToolCall>(`tool:${operationId}`, async () => {
           try {
-            const output = await lastValue(execute(input, { ...options, operationId } as DurableToolExecutionOptions));
+            const output = await lastOutputOf(execute(input, { ...options, operationId } as DurableToolExecutionOptions));
             return output === undefined ? { ok: true } : { ok: true, output };
           } catch (error) {
             return { ok: false, message: describeThrown(error) };
@@ -74,13 +75,3 @@ export function durableTools(tools: ToolSet, runner: DurableStepRunner): { reado
   return { tools: wrapped, journal };
 }
 
-/** A streaming tool (`AsyncIterable`) yields preliminary results; the last one is recorded. */
-async function lastValue(value: unknown): Promise<unknown> {
-  const resolved = await value;
-  if (resolved !== null && typeof resolved === 'object' && Symbol.asyncIterator in resolved) {
-    let last: unknown;
-    for await (const item of resolved as AsyncIterable<unknown>) last = item;
-    return last;
-  }
-  return resolved;
-}

@@ -1,3 +1,4 @@
+import { lastOutputOf } from './last-output-of.js';
 import type { Tool } from 'ai';
 import type { TurnToolCall } from '../../machines/turn-types.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
@@ -54,7 +55,7 @@ export async function executeStage(options: {
   if (typeof execute !== 'function') return failed(`${call.toolName} has no execute function on this runtime, so it cannot run here.`);
   const run = await runStage(signal, async (abortSignal) => {
     context.onExecuteStart?.(call.toolCallId);
-    const output = await lastValue(execute(input, { toolCallId: call.toolCallId, messages: [...context.messages], abortSignal, context: undefined }));
+    const output = await lastOutputOf(execute(input, { toolCallId: call.toolCallId, messages: [...context.messages], abortSignal, context: undefined }));
     return { output, mcpError: isMcpErrorResult(output) };
   });
   if (run.status === 'stopped') {
@@ -71,17 +72,6 @@ export async function executeStage(options: {
   }
   if (converted.status === 'threw') return failed(`${call.toolName} returned output that could not be converted: ${describeThrown(converted.error)}`);
   return converted.value.ok ? { outcome: 'ok', output, modelOutput: converted.value.modelOutput } : failed(converted.value.message);
-}
-
-/** A streaming tool (`AsyncIterable`) yields preliminary results; the last one is the result. */
-async function lastValue(value: unknown): Promise<unknown> {
-  const resolved = await value;
-  if (resolved !== null && typeof resolved === 'object' && Symbol.asyncIterator in resolved) {
-    let last: unknown;
-    for await (const item of resolved as AsyncIterable<unknown>) last = item;
-    return last;
-  }
-  return resolved;
 }
 
 /** MCP servers report tool failures as a result with `isError: true`; that is an error outcome. */
