@@ -12,6 +12,7 @@ import type {
   TurnEmitted,
   TurnError,
   TurnFinishReason,
+  TurnStatus,
   TurnStepRecord,
   TurnToolCall,
   TurnToolResult,
@@ -131,7 +132,7 @@ export type TurnEvent =
 
 /** What a finished turn actor outputs. */
 export interface TurnMachineOutput {
-  readonly status: 'completed' | 'failed' | 'cancelled';
+  readonly status: TurnStatus;
   readonly finishReason: TurnFinishReason;
   readonly error: TurnError | undefined;
   /** Number of provider steps that ran (including a failed or cancelled one). */

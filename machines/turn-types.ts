@@ -137,6 +137,9 @@ export interface TurnError {
   readonly code?: string;
 }
 
+/** The final state a turn ended in: the turn machine's final states (design.md). */
+export type TurnStatus = 'completed' | 'failed' | 'cancelled';
+
 /** Why a turn ended, beside its final state. */
 export type TurnFinishReason =
   | 'stop'

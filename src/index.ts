@@ -63,7 +63,7 @@ export type { MemoryArtifactStore } from './execution/create-memory-artifact-sto
 export { createFileArtifactStore } from './execution/create-file-artifact-store.js';
 export { createArtifactReadTool, ARTIFACT_READ_TOOL_NAME } from './execution/create-artifact-read-tool.js';
 export type { Artifact, ArtifactReference, ArtifactStore } from './execution/artifact-store.js';
-export type { ToolCallOutcome, TurnError, TurnFinishReason, TurnToolResult, RetryPolicy } from '../machines/turn-types.js';
+export type { ToolCallOutcome, TurnError, TurnFinishReason, TurnStatus, TurnToolResult, RetryPolicy } from '../machines/turn-types.js';
 
 // Errors: configuration mistakes, each with a stable `code`.
 export { TurnscopeError } from './errors/turnscope-error.js';

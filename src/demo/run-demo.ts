@@ -1,3 +1,4 @@
+import type { TurnStatus } from '../../machines/turn-types.js';
 import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +58,7 @@ export interface RunDemoOptions {
 /** What one demo run did. */
 export interface DemoResult {
   /** The turn's final state. */
-  readonly status: 'completed' | 'failed' | 'cancelled';
+  readonly status: TurnStatus;
   /** Why the turn ended (`stop`, `max-steps`, `model-error`, …). */
   readonly reason: string;
   /** The model's final text. */

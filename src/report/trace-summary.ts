@@ -1,10 +1,11 @@
+import type { TurnStatus } from '../../machines/turn-types.js';
 import type { SilentMiss } from './silent-miss-of.js';
 
 /** What the report computes for one turn (C22). Counts are whole numbers, characters are string lengths. */
 export interface TurnSummary {
   readonly turnId: string;
   /** `incomplete` when the trace has no `turn.end` for the turn. */
-  readonly status: 'completed' | 'failed' | 'cancelled' | 'incomplete';
+  readonly status: TurnStatus | 'incomplete';
   readonly reason: string | undefined;
   /** Provider requests (`step.start` records; a retry is a request). */
   readonly requests: number;

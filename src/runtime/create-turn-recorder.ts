@@ -1,3 +1,4 @@
+import type { TurnStatus } from '../../machines/turn-types.js';
 import type { LanguageModelUsage } from 'ai';
 import type { TurnError, TurnFinishReason, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
@@ -26,7 +27,7 @@ export interface TurnRecorder {
   transition(stepIndex: number, state: string, event: string): void;
   turnEnd(end: {
     stepIndex: number;
-    status: 'completed' | 'failed' | 'cancelled';
+    status: TurnStatus;
     reason: TurnFinishReason;
     steps: number;
     usage: LanguageModelUsage;

@@ -1,3 +1,4 @@
+import type { TurnStatus } from '../../machines/turn-types.js';
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
 import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 import type { RetryPolicy, TurnError, TurnFinishReason, TurnStepRecord } from '../../machines/turn-types.js';
@@ -295,7 +296,7 @@ export type { TurnStepRecord } from '../../machines/turn-types.js';
 /** How a turn ended. `result` resolves with this and never rejects for a failed turn. */
 export interface TurnResult {
   readonly turnId: string;
-  readonly status: 'completed' | 'failed' | 'cancelled';
+  readonly status: TurnStatus;
   /** Why: `stop`, `max-steps`, `model-error`, `retries-exhausted`, `execution-error`, `cancelled`. */
   readonly reason: TurnFinishReason;
   /** Text of the last model response. */

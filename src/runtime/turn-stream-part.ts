@@ -1,3 +1,4 @@
+import type { TurnStatus } from '../../machines/turn-types.js';
 import type { TurnSnapshot } from './turn-snapshot.js';
 import type { TurnToolResult } from '../../machines/turn-types.js';
 import type { RankingDrops } from '../search/clean-ranking.js';
@@ -41,7 +42,7 @@ export type TurnStreamPart =
   | { type: 'activation'; stepIndex: number; names: readonly string[] }
   | { type: 'retry'; stepIndex: number; attempt: number; delayMs: number; error: string }
   | { type: 'step-end'; stepIndex: number; finishReason: string; readonly snapshot?: TurnSnapshot }
-  | { type: 'turn-end'; status: 'completed' | 'failed' | 'cancelled'; reason: string };
+  | { type: 'turn-end'; status: TurnStatus; reason: string };
 
 /** What one `tool_search` call did (C21). */
 export interface SearchRecord {

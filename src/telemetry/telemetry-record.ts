@@ -1,3 +1,4 @@
+import type { TurnStatus } from '../../machines/turn-types.js';
 import type { ToolCallOutcome, TurnFinishReason } from '../../machines/turn-types.js';
 import type { ToolOrigin } from '../execution/permission.js';
 import type { SearchRecord } from '../runtime/turn-stream-part.js';
@@ -127,7 +128,7 @@ export interface StepEndRecord extends RecordBase {
 /** The turn reached a final state. */
 export interface TurnEndRecord extends RecordBase {
   readonly type: 'turn.end';
-  readonly status: 'completed' | 'failed' | 'cancelled';
+  readonly status: TurnStatus;
   readonly reason: TurnFinishReason;
   /** Steps the model answered. */
   readonly steps: number;

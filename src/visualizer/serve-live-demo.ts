@@ -1,3 +1,4 @@
+import type { TurnStatus } from '../../machines/turn-types.js';
 import { turnMachine } from '../../machines/turn-machine.js';
 import { runDemo, type RunDemoOptions } from '../demo/run-demo.js';
 import { createLiveTrace } from './create-live-trace.js';
@@ -32,7 +33,7 @@ export interface ServeLiveDemoOptions {
 /** How a live demo went. */
 export interface ServeLiveDemoResult {
   /** The turn's final state; `undefined` when it was interrupted before the demo started. */
-  readonly status: 'completed' | 'failed' | 'cancelled' | undefined;
+  readonly status: TurnStatus | undefined;
   /** True when `abortSignal` fired before the turn ended (while waiting for a page, or mid-turn). */
   readonly interrupted: boolean;
 }
