@@ -1,3 +1,4 @@
+import { setOfNames } from '../../machines/set-of-names.js';
 import { setMaxListeners } from 'node:events';
 import type { ModelMessage } from 'ai';
 import { activationsOf, TOOL_SEARCH_NAME, type TurnContext, type TurnEvent } from '../../machines/turn-machine.js';
@@ -56,7 +57,7 @@ export function createStepExecutor(options: {
 }): (step: ExecuteToolCallsInput, sendBack: (event: TurnEvent) => void) => () => void {
   const { shared, binding, codeMode, recorder } = options;
   const directSet = new Set(binding.direct);
-  const boundSet = new Set(binding.bound);
+  const boundSet = setOfNames(binding.bound);
   return (step, sendBack) => {
     const controller = new AbortController();
     // Each call of the step (and each nested call of code mode) listens to this signal while it

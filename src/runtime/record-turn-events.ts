@@ -1,3 +1,4 @@
+import { setOfNames } from '../../machines/set-of-names.js';
 import type { TurnToolResult } from '../../machines/turn-types.js';
 import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
 import { originIn } from './create-step-executor.js';
@@ -16,8 +17,8 @@ export interface TurnEventRecords {
 /**
  * Records what the turn machine emits (TurnEmitted) — retries, activations, searches, closed
  * calls, step ends — on the turn's stream and telemetry, and keeps the snapshot of each step
- * boundary for `step-end` parts and `turn.snapshot()`. A snapshot is taken from the actor's
- * persisted state at the boundary and converted to JSON only when first read.
+ * boundary for `step-end` parts and `turn.snapshot()`. A snapshot is the actor's state at the
+ * boundary, persisted and converted to JSON only when first read.
  */
 export function recordTurnEvents(options: {
   readonly actor: TurnActor;
@@ -27,7 +28,8 @@ export function recordTurnEvents(options: {
 }): TurnEventRecords {
   const { actor, recorder, catalog } = options;
   const direct = new Set(options.direct);
-  const bound = new Set(catalog.bound);
+  // B is frozen for the turn: its Set is built once per binding, not per turn
+  const bound = setOfNames(catalog.bound);
   const originOf = (visible: readonly string[], required: readonly string[], name: string): TelemetryToolOrigin =>
     visible.includes(name) ? originIn(direct, required)(name) : bound.has(name) ? 'hidden' : 'unknown';
   let latest: (() => TurnSnapshot) | undefined;
@@ -40,10 +42,14 @@ export function recordTurnEvents(options: {
   actor.on('search', (event) => recorder.search(event.stepIndex, event.toolCallId, event.record as Parameters<TurnRecorder['search']>[2]));
   actor.on('calls-closed', (event) => recordClosed(event.stepIndex, event.results));
   actor.on('step-end', (event) => {
-    // a boundary the turn goes on from (not its end): the actor's state now is the turn there (C28)
-    const persisted = actor.getSnapshot().status === 'active' ? actor.getPersistedSnapshot() : undefined;
+    // a boundary the turn goes on from (not its end): the actor's state now is the turn there (C28).
+    // Snapshots are immutable, so this one is persisted only when read: persisting walks the whole
+    // context (B included), which per step cost a turn with 10,000 bound tools a third more. Its
+    // model call's state is rebuilt from the context on resume (restoreTurnSnapshot), so it is
+    // fine that the call has moved on by then.
+    const state = actor.getSnapshot();
     let taken: TurnSnapshot | undefined;
-    const take = persisted === undefined ? undefined : () => (taken ??= takeTurnSnapshot(persisted, catalog));
+    const take = state.status !== 'active' ? undefined : () => (taken ??= takeTurnSnapshot(actor.logic.getPersistedSnapshot(state), catalog));
     if (take !== undefined) latest = take;
     recorder.stepEnd(event.stepIndex, event.finishReason, event.toolCalls, take);
   });

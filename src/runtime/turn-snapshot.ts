@@ -50,8 +50,22 @@ export function takeTurnSnapshot(persisted: unknown, catalog: SnapshotCatalog): 
       tools: catalog.tools,
       ownTools: [...context.direct, ...context.required, ...context.active, ...context.visible],
     }),
-    machine: toPlainJson(persisted),
+    machine: toPlainJson(withoutModelCallState(persisted)),
   };
+}
+
+/**
+ * The persisted state with the model call the boundary started reduced to `{ status: 'active' }`:
+ * a resume rebuilds that call from the context (restoreTurnSnapshot), so its input (the whole
+ * transcript again) is not kept twice, and its own progress since the boundary is not kept at all.
+ */
+function withoutModelCallState(persisted: unknown): unknown {
+  const machine = persisted as { children?: Record<string, { src?: unknown; snapshot?: unknown }> };
+  if (machine.children === undefined || machine.children === null || typeof machine.children !== 'object') return persisted;
+  const children = Object.fromEntries(
+    Object.entries(machine.children).map(([id, child]) => [id, child?.src === 'callModel' ? { ...child, snapshot: { status: 'active' } } : child]),
+  );
+  return { ...machine, children };
 }
 
 /**
