@@ -8,204 +8,21 @@ import type {
   CallModelInput,
   ExecuteToolCallsInput,
   ModelStepOutput,
-  RetryPolicy,
   TurnEmitted,
   TurnError,
   TurnFinishReason,
-  TurnStatus,
-  TurnStepRecord,
-  TurnToolCall,
   TurnToolResult,
-  TurnUsage,
 } from './turn-types.js';
+
+import { activationsOf, closeRunningStepOf, stepRecordOf } from './turn-records.js';
+import { toTurnError } from './to-turn-error.js';
+import type { TurnContext, TurnEvent, TurnMachineInput, TurnMachineOutput } from './turn-context.js';
+
+export type { TurnContext, TurnEvent, TurnMachineInput, TurnMachineOutput } from './turn-context.js';
+export { activationsOf, closeRunningStepOf, closedStepResults } from './turn-records.js';
 
 /** The name of the search tool, reserved: no bound tool may use it. */
 export const TOOL_SEARCH_NAME = 'tool_search';
-
-/**
- * Input of one turn actor. The runtime derives it from the bound catalog and `send()`;
- * every name list is already a list of canonical names.
- */
-export interface TurnMachineInput {
-  readonly turnId: string;
-  /** B: the bound tools of this turn, the ceiling (C1, C6). */
-  readonly bound: readonly string[];
-  /** D: direct tools, in catalog order (C5). */
-  readonly direct: readonly string[];
-  /** R: required tools, visible on every step without being activations. Default `[]`. */
-  readonly required?: readonly string[];
-  /**
-   * A at the turn's start: tools activated before step 0 (prefetch, C25), visible from step 0.
-   * Names outside B and repeats are dropped. Default `[]`.
-   */
-  readonly active?: readonly string[];
-  /** True when `tool_search` is offered: at least one deferred tool is bound (C3, C6). */
-  readonly offerSearch: boolean;
-  /** The caller's messages; history is never a source of activations (C18). */
-  readonly messages: readonly unknown[];
-  /** Steps per turn before it ends in `completed` with reason `max-steps`. Default 20 (TURN_DEFAULTS). */
-  readonly maxSteps?: number;
-  /** Provider retry policy. Default `{ maxAttempts: 3, initialDelayMs: 500 }` (TURN_DEFAULTS). */
-  readonly retry?: Partial<RetryPolicy>;
-}
-
-/** Context of a turn actor. Arrays, not Sets: serialisable and comparable. */
-export interface TurnContext {
-  readonly turnId: string;
-  readonly bound: readonly string[];
-  readonly direct: readonly string[];
-  /** R of the current step; `TOOL_CALLS_SETTLED` may replace it for the next step. */
-  required: readonly string[];
-  readonly offerSearch: boolean;
-  readonly maxSteps: number;
-  readonly retry: RetryPolicy;
-  /** 0-based index of the current step. */
-  stepIndex: number;
-  /** 1-based attempt of the current step's provider request. */
-  attempt: number;
-  /** The step-start visible set, in request order, frozen when the step's request is projected. */
-  visible: string[];
-  /** A: tools activated during this turn, in activation order. */
-  active: string[];
-  /** Tools activated during the current step; committed into `active` on STEP_BOUNDARY only. */
-  pending: string[];
-  /** The transcript: caller messages plus every finished step's messages. */
-  messages: unknown[];
-  /** Tool calls of the current step: set when the model answers, emptied when the step is recorded. */
-  toolCalls: TurnToolCall[];
-  /** Results of the current step's calls that have settled so far (`TOOL_RESULT`), in settle order. */
-  toolResults: TurnToolResult[];
-  /** When each call of the current step entered the pipeline (`TOOL_CALL_STARTED`), in ms of the runtime's clock. */
-  callsStartedAt: { readonly toolCallId: string; readonly at: number }[];
-  /** Calls of the current step whose `execute` (or ranking) began (`EXECUTE_STARTED`): a call closed before it did not run. */
-  callsExecuted: string[];
-  /** Concatenated text of the last model response. */
-  text: string;
-  /** The provider's finish reason of the current step's response; `''` before it answers. */
-  stepFinishReason: string;
-  /** Every step the model answered, in order (a step cancelled while its tools ran included). */
-  stepRecords: TurnStepRecord[];
-  /** Token usage summed over every provider response of the turn. */
-  usage: TurnUsage;
-  /**
-   * Every tool activated during the turn, in activation order: `[]` while the turn runs (the
-   * activations are `active` and `pending` then), set on entering a final state, when those
-   * are dropped (C17). See {@link activationsOf}.
-   */
-  activated: string[];
-  /**
-   * Set when the turn ended while the step's tools ran: that step's results (closedStepResults),
-   * which the transcript does not carry yet — the runtime answers them in one last tool message.
-   */
-  closingResults: TurnToolResult[];
-  finishReason: TurnFinishReason | undefined;
-  error: TurnError | undefined;
-}
-
-/** Events a turn actor accepts. */
-export type TurnEvent =
-  /** Names found by a search of the current step; they go to `pending`. */
-  | { type: 'ACTIVATE'; names: readonly string[] }
-  /** All of the current step's tool calls settled. Sent by `executeToolCalls`. */
-  | {
-      type: 'TOOL_CALLS_SETTLED';
-      results: readonly TurnToolResult[];
-      /** The messages that carry the results to the model (opaque; appended to the transcript). */
-      messages: readonly unknown[];
-      /** R for the next step, when it changes (names outside B are dropped). Default: unchanged. */
-      required?: readonly string[];
-    }
-  /** A call of the current step entered the pipeline at `at` (ms of the runtime's clock). */
-  | { type: 'TOOL_CALL_STARTED'; toolCallId: string; at: number }
-  /** The `execute` (or ranking) of a call of the current step is about to be called, in the same synchronous run. */
-  | { type: 'EXECUTE_STARTED'; toolCallId: string }
-  /** A call of the current step settled; kept so a turn ending mid-step loses no result. */
-  | { type: 'TOOL_RESULT'; result: TurnToolResult }
-  /** A `tool_search` call finished; `record` is the runtime's search record (C21), emitted as `search`. */
-  | { type: 'SEARCH_DONE'; toolCallId: string; record: unknown }
-  /** The tool execution actor broke (a bug, not a tool failure: those are results). */
-  | { type: 'TOOL_EXECUTION_FAILED'; error: TurnError; at?: number }
-  /** The only transition that moves `pending` into `active` (C13). Raised on entering `settling`. */
-  | { type: 'STEP_BOUNDARY' }
-  /** Ends the turn in `cancelled` from any non-final state. */
-  | { type: 'CANCEL'; reason?: string; at?: number };
-
-/** What a finished turn actor outputs. */
-export interface TurnMachineOutput {
-  readonly status: TurnStatus;
-  readonly finishReason: TurnFinishReason;
-  readonly error: TurnError | undefined;
-  /** Number of provider steps that ran (including a failed or cancelled one). */
-  readonly steps: number;
-  readonly messages: readonly unknown[];
-  readonly text: string;
-  readonly turnId: string;
-  /** Index of the last step that ran. */
-  readonly stepIndex: number;
-  /** Every step the model answered, in order (the turn's `steps` records). */
-  readonly stepRecords: readonly TurnStepRecord[];
-  /** Token usage summed over every provider response. */
-  readonly usage: TurnUsage;
-  /** Every tool activated during the turn, in activation order. */
-  readonly activated: readonly string[];
-  /** See {@link TurnContext.closingResults}; `[]` unless the turn ended while a step's tools ran. */
-  readonly closingResults: readonly TurnToolResult[];
-}
-
-/**
- * The turn's activations so far, in activation order: `active` then the names of `pending` not
- * in it — the set `STEP_BOUNDARY` commits (C13, C15). The one place that formula lives.
- */
-export function activationsOf(context: { readonly active: readonly string[]; readonly pending: readonly string[] }): string[] {
-  const active = new Set(context.active);
-  return [...context.active, ...context.pending.filter((name) => !active.has(name))];
-}
-
-/**
- * The results of a step the turn ended while its tools ran, in call order: each settled call
- * keeps its result; every other one gets outcome `cancelled` — saying it did not run when its
- * `execute` had not begun (`callsExecuted`), that it may have taken effect when it had — with `durationMs` from its start
- * (`callsStartedAt`) to `closedAt` (0 for a call that never started).
- */
-export function closedStepResults(context: TurnContext, closedAt: number): TurnToolResult[] {
-  return context.toolCalls.map((call) => {
-    const settled = context.toolResults.find((result) => result.toolCallId === call.toolCallId);
-    if (settled !== undefined) return settled;
-    const message = context.callsExecuted.includes(call.toolCallId)
-      ? `The turn ended before ${call.toolName} finished; it may or may not have taken effect.`
-      : `The turn ended before ${call.toolName} started; it did not run.`;
-    const startedAt = context.callsStartedAt.find((entry) => entry.toolCallId === call.toolCallId)?.at;
-    return {
-      toolCallId: call.toolCallId,
-      toolName: call.toolName,
-      outcome: 'cancelled',
-      output: message,
-      modelOutput: { type: 'error-text', value: message },
-      durationMs: startedAt === undefined ? 0 : Math.max(0, closedAt - startedAt),
-    };
-  });
-}
-
-function toTurnError(error: unknown): TurnError {
-  if (typeof error === 'object' && error !== null) {
-    const record = error as { name?: unknown; message?: unknown; isRetryable?: unknown; code?: unknown };
-    return {
-      name: typeof record.name === 'string' ? record.name : 'Error',
-      message: typeof record.message === 'string' ? record.message : describeValue(error),
-      isRetryable: record.isRetryable === true,
-      ...(typeof record.code === 'string' ? { code: record.code } : {}),
-    };
-  }
-  return { name: 'Error', message: String(error), isRetryable: false };
-}
-
-function describeValue(value: object): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
 
 /** The error of a failed model call (an `onError` event), as action and guard params. */
 const errorOf = ({ event }: { readonly event: ErrorActorEvent }): unknown => event.error;
@@ -546,30 +363,6 @@ export const turnMachine = setup({
     };
   },
 });
-
-/**
- * What ending the turn while the step's tools run does to the turn's records (the
- * `closeRunningStep` action; the runtime uses it too when it stops an actor from outside):
- * the step joins `stepRecords` with a result for every call (closedStepResults), and those
- * results become `closingResults`, which the transcript does not carry yet. `closed` are the
- * results the turn gave calls that had not finished. `undefined` when no step's tools run.
- */
-export function closeRunningStepOf(
-  context: TurnContext,
-  closedAt: number,
-): { readonly stepRecords: TurnStepRecord[]; readonly closingResults: TurnToolResult[]; readonly closed: TurnToolResult[] } | undefined {
-  if (context.toolCalls.length === 0) return undefined;
-  const results = closedStepResults(context, closedAt);
-  return {
-    stepRecords: [...context.stepRecords, stepRecordOf(context, results)],
-    closingResults: results,
-    closed: results.filter((result) => !context.toolResults.includes(result)),
-  };
-}
-
-function stepRecordOf(context: TurnContext, toolResults: readonly TurnToolResult[]): TurnStepRecord {
-  return { stepIndex: context.stepIndex, visible: context.visible, attempts: context.attempt, text: context.text, finishReason: context.stepFinishReason, toolResults };
-}
 
 /** The turn machine's type, for `provide()` and typed actors. */
 export type TurnMachine = typeof turnMachine;

@@ -6,76 +6,11 @@ import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 import { TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS, type FieldBoosts, type HybridRankerOptions } from './hybrid-ranker-options.js';
+import { topMatches } from './top-matches.js';
 
-/** BM25 field boosts of {@link createHybridRanker}. */
-export interface FieldBoosts {
-  /** The canonical name's words. */
-  readonly name: number;
-  readonly description: number;
-  readonly parameterNames: number;
-  readonly parameterDescriptions: number;
-  readonly group: number;
-}
-
-/** Weights of the lexical signals fused by {@link createHybridRanker}. */
-export interface FusionWeights {
-  /** BM25 over every field, divided by the query's best BM25 score (so in [0, 1]). */
-  readonly bm25: number;
-  /** Share of the tool's name words (IDF-weighted) that the query contains, in [0, 1]. */
-  readonly nameCoverage: number;
-  /** Share of the query's terms (weighted by term weight and IDF) that the tool matches, in [0, 1]. */
-  readonly queryCoverage: number;
-}
-
-/** Options of {@link createHybridRanker}; every field has a default chosen from the eval. */
-export interface HybridRankerOptions {
-  readonly boosts?: Partial<FieldBoosts>;
-  readonly weights?: Partial<FusionWeights>;
-  /** Distinct query terms ranked at most (C12: bounds the work of one search). Default 64. */
-  readonly maxQueryTerms?: number;
-  /** Prefix-match query terms of at least this many characters (`0` turns prefix matching off). Default 4. */
-  readonly minPrefixChars?: number;
-  /** Mistyped query terms corrected by fuse.js per query at most. Default 3. */
-  readonly maxTypoTerms?: number;
-  /** Weight of a corrected term relative to a term typed right, times the correction's similarity. Default 1. */
-  readonly typoWeight?: number;
-  /** BM25+ parameters, as MiniSearch names them. Default `{ k: 0.6, b: 0.85, d: 0.5 }`. */
-  readonly bm25?: { readonly k: number; readonly b: number; readonly d: number };
-  /**
-   * How the fields combine: `'bm25f'` (default; one saturation and one IDF per term over the
-   * boosted fields) or `'minisearch'` (each field scored on its own, times the number of
-   * matched terms). See {@link createBm25Index}.
-   */
-  readonly combine?: 'bm25f' | 'minisearch';
-  /**
-   * Weight of a common tool verb's synonyms ({@link TOOL_VERB_SYNONYMS}: `fetch` also matches
-   * `get`, `retrieve`, …) relative to the verb the query wrote; `0` turns synonyms off. Default 0.3.
-   */
-  readonly synonymWeight?: number;
-}
-
-/** Field boosts chosen by `npm run eval:tune` (see the README's Performance section). */
-export const DEFAULT_FIELD_BOOSTS: FieldBoosts = Object.freeze({
-  name: 1,
-  description: 0.5,
-  parameterNames: 0.5,
-  parameterDescriptions: 0.1,
-  group: 2,
-});
-
-/** Fusion weights chosen by `npm run eval:tune`. */
-export const DEFAULT_FUSION_WEIGHTS: FusionWeights = Object.freeze({ bm25: 1, nameCoverage: 0.1, queryCoverage: 0.2 });
-
-/** The rest of {@link HybridRankerOptions}' defaults, chosen by `npm run eval:tune`. */
-export const DEFAULT_HYBRID_SETTINGS = Object.freeze({
-  maxQueryTerms: 64,
-  minPrefixChars: 4,
-  maxTypoTerms: 3,
-  typoWeight: 1,
-  bm25: Object.freeze({ k: 0.6, b: 0.85, d: 0.5 }),
-  combine: 'bm25f' as 'bm25f' | 'minisearch',
-  synonymWeight: 0.3,
-});
+export { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS } from './hybrid-ranker-options.js';
+export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './hybrid-ranker-options.js';
 
 /** Queries of at most this many terms have every unknown term typo-corrected. */
 const SHORT_QUERY_TERMS = 3;
@@ -298,48 +233,6 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     }
     return bestId === undefined ? undefined : names[bestId];
   }
-}
-
-/** Better first: higher score, then canonical name. */
-function isBetter(a: RankedTool, b: RankedTool): boolean {
-  return a.score > b.score || (a.score === b.score && a.name < b.name);
-}
-
-/**
- * The `count` best of `scores` (scores rounded to 6 decimals), best first, leaving out `seen`
- * names: a min-heap of `count` entries, so a query matching thousands of tools costs
- * `n · log(count)` rather than a sort of all of them.
- */
-function topMatches(scores: ReadonlyMap<number, number>, names: readonly string[], seen: ReadonlySet<string>, count: number): RankedTool[] {
-  const heap: RankedTool[] = [];
-  if (count <= 0) return heap;
-  for (const [id, raw] of scores) {
-    const name = names[id]!;
-    if (seen.size > 0 && seen.has(name)) continue;
-    const match = { name, score: Math.round(raw * 1e6) / 1e6 };
-    if (heap.length < count) {
-      heap.push(match);
-      for (let child = heap.length - 1; child > 0; ) {
-        const parent = (child - 1) >> 1;
-        if (!isBetter(heap[parent]!, heap[child]!)) break;
-        [heap[parent], heap[child]] = [heap[child]!, heap[parent]!];
-        child = parent;
-      }
-    } else if (isBetter(match, heap[0]!)) {
-      heap[0] = match;
-      for (let parent = 0; ; ) {
-        const left = 2 * parent + 1;
-        const right = left + 1;
-        let worst = parent;
-        if (left < heap.length && isBetter(heap[worst]!, heap[left]!)) worst = left;
-        if (right < heap.length && isBetter(heap[worst]!, heap[right]!)) worst = right;
-        if (worst === parent) break;
-        [heap[parent], heap[worst]] = [heap[worst]!, heap[parent]!];
-        parent = worst;
-      }
-    }
-  }
-  return heap.sort((a, b) => (isBetter(a, b) ? -1 : isBetter(b, a) ? 1 : 0));
 }
 
 /** The words of the query written as a two-capital acronym, lowercased (`PR`, `PRs` → `pr`, `prs`). */

@@ -1,27 +1,17 @@
-import { jsonSchema, tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchRuntime, InvalidOptionError, type ToolSearchRuntime } from '../../src/index.js';
 import { callbackSink } from '../../src/telemetry/index.js';
 import type { TurnStreamPart } from '../../src/runtime/turn-stream-part.js';
 import type { TelemetryRecord } from '../../src/telemetry/telemetry-record.js';
 import { createScriptedModel } from '../../src/testing/index.js';
-import { loadFixtureCatalog } from '../search/fixture-catalogs.js';
+import { loadFixtureToolSet } from '../search/fixture-catalogs.js';
 
 // C24 through the runtime, over the real tools of 17 MCP servers (mcp-catalog).
 let tools: ToolSet;
 
 beforeAll(async () => {
-  const catalog = await loadFixtureCatalog('mcp-catalog');
-  tools = Object.fromEntries(
-    catalog.tools.map((entry) => [
-      entry.id,
-      tool({
-        description: entry.description,
-        inputSchema: jsonSchema((entry.inputSchema as object | undefined) ?? { type: 'object', properties: {} }),
-        execute: async () => 'ok',
-      }),
-    ]),
-  );
+  tools = await loadFixtureToolSet('mcp-catalog');
 });
 
 async function search(runtime: ToolSearchRuntime, input: { query: string; limit?: number }, records: TelemetryRecord[] = []) {

@@ -1,3 +1,4 @@
+import { jsonSchema, tool, type ToolSet } from 'ai';
 import { fileURLToPath } from 'node:url';
 import type { EvalDataset } from '../../src/eval/eval-dataset.js';
 import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
@@ -18,4 +19,22 @@ export function loadFixtureCatalog(name: (typeof DATASET_NAMES)[number]): Promis
 export async function loadFixtureDocuments(name: (typeof DATASET_NAMES)[number]): Promise<RankerDocument[]> {
   const dataset = await loadFixtureCatalog(name);
   return dataset.tools.map((tool) => rankerDocumentOf({ ...tool, name: tool.id }));
+}
+
+/**
+ * A fixture catalog as an AI SDK ToolSet: each tool with its real description and input schema
+ * (a plain JSON schema through `jsonSchema`), and an `execute` that answers `'ok'`.
+ */
+export async function loadFixtureToolSet(name: (typeof DATASET_NAMES)[number]): Promise<ToolSet> {
+  const catalog = await loadFixtureCatalog(name);
+  return Object.fromEntries(
+    catalog.tools.map((entry) => [
+      entry.id,
+      tool({
+        description: entry.description,
+        inputSchema: jsonSchema((entry.inputSchema as object | undefined) ?? { type: 'object', properties: {} }),
+        execute: async () => 'ok',
+      }),
+    ]),
+  );
 }

@@ -1,9 +1,9 @@
-import { jsonSchema, tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchRuntime, type ToolSearchRuntime } from '../../src/index.js';
 import type { TurnStreamPart } from '../../src/runtime/turn-stream-part.js';
 import { createScriptedModel } from '../../src/testing/index.js';
-import { loadFixtureCatalog } from './fixture-catalogs.js';
+import { loadFixtureToolSet } from './fixture-catalogs.js';
 
 // The C10 walk over the real tools of 17 MCP servers (mcp-catalog): real names, descriptions
 // and input schemas, so definition sizes are the real ones (github tools run up to ~7,000 chars).
@@ -11,17 +11,7 @@ import { loadFixtureCatalog } from './fixture-catalogs.js';
 let tools: ToolSet;
 
 beforeAll(async () => {
-  const catalog = await loadFixtureCatalog('mcp-catalog');
-  tools = Object.fromEntries(
-    catalog.tools.map((entry) => [
-      entry.id,
-      tool({
-        description: entry.description,
-        inputSchema: jsonSchema((entry.inputSchema as object | undefined) ?? { type: 'object', properties: {} }),
-        execute: async () => 'ok',
-      }),
-    ]),
-  );
+  tools = await loadFixtureToolSet('mcp-catalog');
 });
 
 async function search(runtime: ToolSearchRuntime, inputs: { query: string; limit?: number }[]) {
