@@ -67,16 +67,16 @@ export interface TurnToolResult {
   /** `true` when the call hit its timeout: outcome `error`, and its abort signal fired. */
   readonly timedOut?: boolean;
   /**
-   * Set when output bounding cut what the model receives (`modelOutput`); `output` keeps
+   * Set when output truncation cut what the model receives (`modelOutput`); `output` keeps
    * the tool's whole value. Sizes of the whole output in UTF-8 bytes and lines.
    */
-  readonly bounded?: {
+  readonly truncated?: {
     readonly totalBytes: number;
     readonly totalLines: number;
     readonly omittedBytes: number;
     readonly omittedLines: number;
   };
-  /** Set when the whole output of a bounded result was stored: the artifact's id and where it is. */
+  /** Set when the whole output of a truncated result was stored: the artifact's id and where it is. */
   readonly artifact?: { readonly id: string; readonly uri: string };
   /**
    * Set when the journal failed to record the completed call: it ran and this is its result,

@@ -41,7 +41,7 @@ export type { RankerOption } from './search/resolve-ranker.js';
 export { TOOL_SEARCH_NAME } from '../machines/turn-machine.js';
 export { TOOL_SEARCH_WIRE_ALIAS } from './tool-search/tool-search-wire-names.js';
 
-// The execution pipeline (C4): permission and approval, the journal, timeouts, output bounding, artifacts.
+// The execution pipeline (C4): permission and approval, the journal, timeouts, output truncation, artifacts.
 export type {
   ApprovalDecision,
   ApprovalRequest,
@@ -56,8 +56,8 @@ export type { MemoryJournal } from './execution/create-memory-journal.js';
 export type { ExecutionJournal, ExecutionJournalEntry, JournaledCall, JournaledResult } from './execution/execution-journal.js';
 export { DEFAULT_TIMEOUTS, defaultOperationId } from './execution/execution-pipeline-settings.js';
 export type { OperationIdRequest, TimeoutOptions } from './execution/execution-pipeline-settings.js';
-export { boundText, DEFAULT_OUTPUT_LIMIT } from './execution/bound-text.js';
-export type { OutputLimit, TextCut } from './execution/bound-text.js';
+export { truncateText, DEFAULT_OUTPUT_LIMIT } from './execution/truncate-text.js';
+export type { OutputLimit, TextCut } from './execution/truncate-text.js';
 export { createMemoryArtifactStore, DEFAULT_MEMORY_ARTIFACT_MAX_BYTES } from './execution/create-memory-artifact-store.js';
 export type { MemoryArtifactStore } from './execution/create-memory-artifact-store.js';
 export { createFileArtifactStore } from './execution/create-file-artifact-store.js';

@@ -1,5 +1,5 @@
 /**
- * Where the artifacts stage (C4) keeps the full output of a bounded result, so nothing the
+ * Where the artifacts stage (C4) keeps the full output of a truncated result, so nothing the
  * tool returned is lost and the model can read the part that was cut. Both methods may be async;
  * `put` is awaited under the call's timeout (`timeout.toolMs`).
  * Implementations here: {@link createMemoryArtifactStore} (the default) and
@@ -31,7 +31,7 @@ export interface Artifact {
   readonly cutLines: { readonly from: number; readonly to: number };
 }
 
-/** How a stored artifact can be reached; `howToRead` goes to the model in the bounding note. */
+/** How a stored artifact can be reached; `howToRead` goes to the model in the truncation note. */
 export interface ArtifactReference {
   readonly id: string;
   /** `artifact:<id>` in memory; the absolute file path on disk. */

@@ -2,18 +2,18 @@ import { tool, type Tool } from 'ai';
 import { z } from 'zod';
 import type { ArtifactStore } from './artifact-store.js';
 
-/** The name the bounding note of the memory store tells the model to call. */
+/** The name the truncation note of the memory store tells the model to call. */
 export const ARTIFACT_READ_TOOL_NAME = 'read_artifact';
 
 /** Default and most lines one `read_artifact` call returns. */
 const DEFAULT_READ_LINES = 500;
 const MAX_READ_LINES = 2_000;
-/** Default most UTF-8 bytes one call returns: under the bounding stage's default, so a read is not bounded again. */
+/** Default most UTF-8 bytes one call returns: under the truncation stage's default, so a read is not truncated again. */
 const DEFAULT_READ_BYTES = 40_960;
 
 /**
  * A tool that reads a stored artifact by lines, so the model can use the reference in a
- * bounding note. Bind it under `read_artifact` (e.g. as a direct tool) next to a
+ * truncation note. Bind it under `read_artifact` (e.g. as a direct tool) next to a
  * {@link createMemoryArtifactStore}; with {@link createFileArtifactStore} the model can also use
  * its own file tools on the path. Input `{ id, offset?, limit? }`: `offset` is the 1-based first
  * line (default 1), `limit` the number of lines (default 500, at most 2,000). The answer starts

@@ -15,7 +15,7 @@ export const DEFAULT_MEMORY_ARTIFACT_MAX_BYTES = 67_108_864;
 
 /**
  * An {@link ArtifactStore} in memory. The model reaches an artifact through a tool that reads
- * it — bind `read_artifact: createArtifactReadTool({ store })`, and the bounding note tells the
+ * it — bind `read_artifact: createArtifactReadTool({ store })`, and the truncation note tells the
  * model to call it with the artifact's id and the first cut line.
  *
  * @param options.maxBytes UTF-8 bytes of content kept (default 64 MiB); past it the oldest

@@ -1,19 +1,19 @@
 import type { Tool } from 'ai';
 import type { TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
-import { artifactStage } from './artifact-stage.js';
+import { storeArtifact } from './store-artifact.js';
 import { askPermission } from './ask-permission.js';
-import { boundModelOutput } from './bound-model-output.js';
+import { truncateModelOutput } from './truncate-model-output.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { isCallStop, type CallStop } from './call-stop.js';
 import { checkAvailability } from './check-availability.js';
 import { createCallBudget, type CallBudget } from './create-call-budget.js';
 import { describeCallStop } from './describe-call-stop.js';
-import { executeStage } from './execute-stage.js';
+import { runExecute } from './run-execute.js';
 import { defaultOperationId } from './execution-pipeline-settings.js';
 import { inputDigest } from './input-digest.js';
-import { journalStage } from './journal-stage.js';
-import { needsApprovalStage } from './needs-approval-stage.js';
+import { runJournaled } from './run-journaled.js';
+import { askApproval } from './ask-approval.js';
 import { runStage } from './run-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 import { errorModelOutput } from './to-model-output.js';
@@ -28,18 +28,18 @@ import { validateToolInput } from './validate-tool-input.js';
  * 3. permission: `allow` / `deny` / `ask` (→ the approver, with its own timeout)
  * 3b. the tool's own `needsApproval` (AI SDK): `true`, or a function answering true for this
  *    input, sends the call to the approver even after a permission `allow`; with no approver
- *    it is denied (see needsApprovalStage)
+ *    it is denied (see askApproval)
  * 4. durable execution record: the operation id; a completed call is replayed from the journal
  * 5. execute (its abort signal fires on the call's timeout or the turn's cancellation)
- * 6. output bounding of what the model receives (head and tail kept, a note in between)
- * 7. artifacts: the whole output of a bounded result is stored; the note says how to read it
+ * 6. output truncation of what the model receives (head and tail kept, a note in between)
+ * 7. artifacts: the whole output of a truncated result is stored; the note says how to read it
  *
  * Time (C4): the tool's timeout (`timeout.toolMs`, or `timeout.perToolMs[name]`) bounds the
  * whole call, stages 2–7, except the approver's wait, which is paused out of it and has
  * `timeout.approvalMs` of its own (see {@link createCallBudget}). A stage that does not settle
  * in time ends the call with `timedOut: true` and a message naming the stage: an `error` before
  * or during `execute` (and in `toModelOutput`); after it, the result is kept and `journalError`
- * or the bounding note says what was not done.
+ * or the truncation note says what was not done.
  *
  * Cancellation (C17): every stage awaits under the call's signal, and the signal is checked
  * right before `execute` and after every await, so once the turn's signal has aborted no later
@@ -128,7 +128,7 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
   if (verdict.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${verdict.reason}`);
   // 3b. the tool's own needsApproval asks the approver, even after a permission allow (not twice after an approval)
   if (!verdict.approved) {
-    const demanded = await needsApprovalStage({ tool, call, input, context, budget });
+    const demanded = await askApproval({ tool, call, input, context, budget });
     if (isCallStop(demanded)) return stopped(demanded);
     if (demanded.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${demanded.reason}`);
   }
@@ -141,7 +141,7 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
     return finish('error', `${call.toolName} did not run: no operation id (${operationId.error}).`);
   }
   const signal = budget.signal;
-  const journaled = await journalStage({
+  const journaled = await runJournaled({
     journal: pipeline.journal,
     call: {
       operationId,
@@ -157,7 +157,7 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
     signal,
     timedOut: budget.timedOut,
     timeoutMs: budget.timeoutMs,
-    run: () => executeStage({ tool, call, input, context, signal, timeoutMs: budget.timeoutMs, timedOut: budget.timedOut }),
+    run: () => runExecute({ tool, call, input, context, signal, timeoutMs: budget.timeoutMs, timedOut: budget.timedOut }),
   });
   if (isCallStop(journaled)) return stopped(journaled, { operationId, replayed: false });
   const { result } = journaled;
@@ -168,13 +168,13 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
     ...(journaled.journalError === undefined ? {} : { journalError: journaled.journalError }),
   };
 
-  // 6. output bounding, 7. artifacts. tool_search's result is left whole: it is bounded by the
+  // 6. output truncation, 7. artifacts. tool_search's result is left whole: it is bounded by the
   // search's own limits (C10, C11), and a cut one would hide what the search activated
-  const bounded =
-    call.toolName === TOOL_SEARCH_NAME ? undefined : boundModelOutput(result.modelOutput as Parameters<typeof boundModelOutput>[0], pipeline.outputLimit);
-  if (bounded === undefined) return finish(result.outcome, result.output, result.modelOutput, extra);
-  const stored = await artifactStage({
-    bounded,
+  const truncated =
+    call.toolName === TOOL_SEARCH_NAME ? undefined : truncateModelOutput(result.modelOutput as Parameters<typeof truncateModelOutput>[0], pipeline.outputLimit);
+  if (truncated === undefined) return finish(result.outcome, result.output, result.modelOutput, extra);
+  const stored = await storeArtifact({
+    truncated,
     limit: pipeline.outputLimit,
     store: pipeline.artifactStore,
     operationId,
@@ -188,11 +188,11 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
     timeoutMs: budget.timeoutMs,
   });
   if (isCallStop(stored)) return stopped(stored, { operationId, replayed: journaled.replayed });
-  const { totalBytes, totalLines, omittedBytes, omittedLines } = bounded.cut;
+  const { totalBytes, totalLines, omittedBytes, omittedLines } = truncated.cut;
   return finish(result.outcome, result.output, stored.modelOutput, {
     ...extra,
     ...(stored.timedOut === true ? { timedOut: true } : {}),
-    bounded: { totalBytes, totalLines, omittedBytes, omittedLines },
+    truncated: { totalBytes, totalLines, omittedBytes, omittedLines },
     ...(stored.artifact === undefined ? {} : { artifact: { id: stored.artifact.id, uri: stored.artifact.uri } }),
   });
 }

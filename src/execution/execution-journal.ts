@@ -34,12 +34,12 @@ export interface JournaledCall {
   readonly startedAt: number;
 }
 
-/** A result the journal keeps: what the execute stage produced, before output bounding. */
+/** A result the journal keeps: what the execute stage produced, before output truncation. */
 export interface JournaledResult {
   readonly outcome: 'ok' | 'error';
   /** The tool's output for `ok`; the error message (or an MCP error result) for `error`. */
   readonly output: unknown;
-  /** What the model receives (AI SDK `ToolResultOutput`), before output bounding. */
+  /** What the model receives (AI SDK `ToolResultOutput`), before output truncation. */
   readonly modelOutput: unknown;
   /** True when the call hit its timeout. */
   readonly timedOut?: boolean;

@@ -3,7 +3,7 @@ import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import type { ArtifactStore } from './artifact-store.js';
-import { DEFAULT_OUTPUT_LIMIT, type OutputLimit } from './bound-text.js';
+import { DEFAULT_OUTPUT_LIMIT, type OutputLimit } from './truncate-text.js';
 import { createMemoryArtifactStore } from './create-memory-artifact-store.js';
 import { createMemoryJournal } from './create-memory-journal.js';
 import type { ExecutionJournal } from './execution-journal.js';

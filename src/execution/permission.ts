@@ -31,7 +31,7 @@ export type PermissionDecision =
  * value as readable text in the reason. Its time counts against the call's timeout
  * (`timeout.toolMs`): one that has not answered by then ends the call as a timed-out tool error.
  * `deny` ends the call even when its tool has `needsApproval`; `allow` does not skip a tool's
- * `needsApproval` (the call still goes to the approver, see needsApprovalStage); an `ask` the
+ * `needsApproval` (the call still goes to the approver, see askApproval); an `ask` the
  * approver allows is not asked again for `needsApproval`.
  */
 export type PermissionCheck = (request: PermissionRequest) => PermissionDecision | Promise<PermissionDecision>;

@@ -40,7 +40,7 @@ export interface ToolSearchRuntime {
   readonly search: SearchOptions;
   /** True when `tool_search` is offered: availability is `search` and a deferred tool exists (C3). */
   readonly offersToolSearch: boolean;
-  /** Where the whole outputs of bounded results are (the `artifactStore` option); `undefined` when off. */
+  /** Where the whole outputs of truncated results are (the `artifactStore` option); `undefined` when off. */
   readonly artifactStore: ArtifactStore | undefined;
   /** The durable execution journal (the `journal` option, else this runtime's in-memory one). */
   readonly journal: ExecutionJournal;

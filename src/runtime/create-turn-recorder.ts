@@ -91,7 +91,7 @@ export function createTurnRecorder(options: {
         durationMs: result.durationMs,
         ...(result.operationId === undefined ? {} : { operationId: result.operationId, replayed: result.replayed === true }),
         ...(result.timedOut === true ? { timedOut: true } : {}),
-        ...(result.bounded === undefined ? {} : { bounded: true, omittedBytes: result.bounded.omittedBytes, omittedLines: result.bounded.omittedLines }),
+        ...(result.truncated === undefined ? {} : { truncated: true, omittedBytes: result.truncated.omittedBytes, omittedLines: result.truncated.omittedLines }),
         ...(result.artifact === undefined ? {} : { artifactId: result.artifact.id }),
       });
     },

@@ -15,7 +15,7 @@ export interface ProviderDefinition {
  * The tool definitions handed to `streamText`, built once per binding: every definition with
  * its JSON schema already computed (so no schema conversion happens per step) and without the
  * parts that would make the AI SDK execute or approve it — the runtime executes through its
- * own pipeline (C4), which honours a tool's `needsApproval` itself (needsApprovalStage) — plus
+ * own pipeline (C4), which honours a tool's `needsApproval` itself (askApproval) — plus
  * `tool_search` when it is offered. Which of them a step sends is
  * decided by `activeTools` (C3).
  *

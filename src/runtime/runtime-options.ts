@@ -6,7 +6,7 @@ import type { InventoryOptions } from '../catalog/render-inventory.js';
 import type { ToolHints } from '../catalog/tool-hints.js';
 import type { PrefetchOptions } from './run-prefetch.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
-import type { OutputLimit } from '../execution/bound-text.js';
+import type { OutputLimit } from '../execution/truncate-text.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
 import type { OperationIdRequest, TimeoutOptions } from '../execution/execution-pipeline-settings.js';
 import type { PermissionCheck, ToolApprover } from '../execution/permission.js';
@@ -168,7 +168,7 @@ export interface ToolSearchRuntimeOptions {
    */
   readonly outputLimit?: Partial<OutputLimit>;
   /**
-   * Where the whole output of a bounded result is stored (C4); the note tells the model how to
+   * Where the whole output of a truncated result is stored (C4); the note tells the model how to
    * read it. `createMemoryArtifactStore()` (default, one per runtime; the model reads through
    * `createArtifactReadTool`), `createFileArtifactStore({ directory })` (the model reads the file
    * with its file tools), your own, or `false` (the cut part is dropped).

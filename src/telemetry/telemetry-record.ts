@@ -109,12 +109,12 @@ export interface ToolExecutionEndRecord extends RecordBase {
   /** True when the call hit its timeout. */
   readonly timedOut?: boolean;
   /** True when the output the model received was cut (see `omittedBytes` / `omittedLines`). */
-  readonly bounded?: boolean;
-  /** UTF-8 bytes of the output cut from what the model received; set with `bounded`. */
+  readonly truncated?: boolean;
+  /** UTF-8 bytes of the output cut from what the model received; set with `truncated`. */
   readonly omittedBytes?: number;
-  /** Whole lines of the output cut from what the model received; set with `bounded`. */
+  /** Whole lines of the output cut from what the model received; set with `truncated`. */
   readonly omittedLines?: number;
-  /** Id of the artifact holding the whole output of a bounded result. */
+  /** Id of the artifact holding the whole output of a truncated result. */
   readonly artifactId?: string;
 }
 

@@ -32,7 +32,7 @@ function normalized(result: TurnToolResult) {
   return { ...rest, output: typeof output === 'string' ? output.replaceAll(toolName, '<tool>') : output, text, hasArtifact: artifact !== undefined };
 }
 
-describe('S11: direct and discovered tools cross the same permission, durable-execution, output-bounding and artifact stages', () => {
+describe('S11: direct and discovered tools cross the same permission, durable-execution, output-truncation and artifact stages', () => {
   it('a direct and a discovered tool cross every stage identically, in the same order, and again when the step is retried', async () => {
     const events: StageEvent[] = [];
     const records: TelemetryRecord[] = [];
@@ -60,13 +60,13 @@ describe('S11: direct and discovered tools cross the same permission, durable-ex
     // tool_search crosses permission and the journal too (allowed without asking here)
     expect(stagesOf(events, 'call-0-0')).toEqual(['permission', 'journal.read:none', 'journal.write:started', 'journal.write:completed']);
 
-    // the same results: bounded with an artifact, timed out
+    // the same results: truncated with an artifact, timed out
     for (const [direct, discovered] of PAIRS) expect(normalized(byCall.get(direct)!)).toEqual(normalized(byCall.get(discovered)!));
     expect(byCall.get('call-1-0')).toMatchObject({
       outcome: 'ok',
       operationId: 'turn-s11:1:call-1-0',
       replayed: false,
-      bounded: { totalLines: 3_000, omittedLines: 1_000 },
+      truncated: { totalLines: 3_000, omittedLines: 1_000 },
       artifact: { id: expect.stringMatching(/^art_[0-9a-f]{24}$/) },
     });
     expect(byCall.get('call-1-1')).toMatchObject({
@@ -90,7 +90,7 @@ describe('S11: direct and discovered tools cross the same permission, durable-ex
 
     // telemetry tells the same story for both
     const ends = records.filter((record) => record.type === 'tool.execution.end' && record.toolName !== 'tool_search');
-    expect(ends.map((record) => record.type === 'tool.execution.end' && [record.toolName, record.origin, record.outcome, record.bounded, record.timedOut, record.replayed])).toEqual([
+    expect(ends.map((record) => record.type === 'tool.execution.end' && [record.toolName, record.origin, record.outcome, record.truncated, record.timedOut, record.replayed])).toEqual([
       ['Read', 'direct', 'ok', true, undefined, false],
       ['Read', 'direct', 'error', undefined, true, false],
       ['archive_search', 'discovered', 'ok', true, undefined, false],

@@ -86,7 +86,7 @@ describe('options.timeout.toolMs bounds every stage of the call', () => {
     expect(inner.entries().map((entry) => entry.status)).toEqual(['started']);
   });
 
-  it('an artifactStore.put that never settles keeps the bounded output, and the note says the store did not answer in time', async () => {
+  it('an artifactStore.put that never settles keeps the truncated output, and the note says the store did not answer in time', async () => {
     const { result, call, seen } = await runTurn({ artifactStore: { put: () => never(), get: () => undefined } });
     expect(result.status).toBe('completed');
     expect(call).toMatchObject({ outcome: 'ok', timedOut: true });

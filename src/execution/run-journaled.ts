@@ -4,7 +4,7 @@ import type { ExecutionJournal, ExecutionJournalEntry, JournaledCall, JournaledR
 import { runStage } from './run-stage.js';
 
 /** What the journal stage hands on: the result, whether it was replayed, and a recording failure. */
-export interface JournalStageResult {
+export interface JournaledRun {
   readonly result: JournaledResult;
   readonly replayed: boolean;
   /** Set when the completed call could not be recorded (it ran; a retry may run it again). */
@@ -29,7 +29,7 @@ export interface JournalStageResult {
  * whose budget is spent by the time it can be recorded (it timed out) is recorded without
  * waiting for the journal.
  */
-export async function journalStage(options: {
+export async function runJournaled(options: {
   readonly journal: ExecutionJournal;
   readonly call: JournaledCall;
   /** False for `tool_search`: its effect (activation) lives in the turn and must be rebuilt, so it always runs. */
@@ -43,9 +43,9 @@ export async function journalStage(options: {
   readonly timeoutMs: number;
   /** Runs the tool; must call it in its first synchronous run (no await before `execute`). */
   readonly run: () => Promise<JournaledResult | CallStop>;
-}): Promise<JournalStageResult | CallStop> {
+}): Promise<JournaledRun | CallStop> {
   const { journal, call, signal } = options;
-  const refused = (what: string, error: unknown): JournalStageResult => {
+  const refused = (what: string, error: unknown): JournaledRun => {
     const message = `The execution journal could not ${what} (${describeThrown(error)}), so ${call.toolName} did not run. It is safe to call it again.`;
     return { result: { outcome: 'error', output: message, modelOutput: { type: 'error-text', value: message } }, replayed: false };
   };

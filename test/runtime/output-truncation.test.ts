@@ -17,7 +17,7 @@ afterEach(async () => {
   await Promise.all(directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
 });
 
-describe('options.outputLimit and options.artifactStore: output bounding and artifacts (C4)', () => {
+describe('options.outputLimit and options.artifactStore: output truncation and artifacts (C4)', () => {
   it('by lines: the model sees lines 1-1000, the note and lines 4001-5000; the whole output is in memory and read_artifact reads the cut part', async () => {
     const store = createMemoryArtifactStore();
     const full = numberedLines(5_000);
@@ -38,12 +38,12 @@ describe('options.outputLimit and options.artifactStore: output bounding and art
     expect(log).toMatchObject({
       outcome: 'ok',
       output: full,
-      bounded: { totalLines: 5_000, totalBytes: Buffer.byteLength(full), omittedLines: 3_000 },
+      truncated: { totalLines: 5_000, totalBytes: Buffer.byteLength(full), omittedLines: 3_000 },
       artifact: { id, uri: `artifact:${id}` },
     });
     expect(toolResultText(scripted.requests[1]!.prompt, 'call-0-0')).toBe(
       numberedLines(1_000) +
-        `[turnscope: output cut to fit 51200 bytes and 2000 lines. ${log.bounded!.omittedBytes} bytes (lines 1001-4000 of 5000) between the start and the end shown here were cut. ` +
+        `[turnscope: output cut to fit 51200 bytes and 2000 lines. ${log.truncated!.omittedBytes} bytes (lines 1001-4000 of 5000) between the start and the end shown here were cut. ` +
         `The whole output (${Buffer.byteLength(full)} bytes, 5000 lines) is stored as artifact ${id}: call read_artifact with {"id":"${id}","offset":1001} to read from the first cut line.]\n` +
         full.slice(numberedLines(4_000).length),
     );
@@ -118,7 +118,7 @@ describe('options.outputLimit and options.artifactStore: output bounding and art
     }
   });
 
-  it('a tool error over the limit is bounded too; output within the limit is untouched', async () => {
+  it('a tool error over the limit is truncated too; output within the limit is untouched', async () => {
     const runtime = createToolSearchRuntime({
       tools: {
         build_log: tool({
@@ -136,9 +136,9 @@ describe('options.outputLimit and options.artifactStore: output bounding and art
     const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'build_log', input: {} }, { toolName: 'Read', input: {} }] }, { text: 'ok' }] });
     const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
     const [failed, read] = result.steps[0]!.toolResults;
-    expect(failed).toMatchObject({ outcome: 'error', bounded: { totalLines: 40 } });
+    expect(failed).toMatchObject({ outcome: 'error', truncated: { totalLines: 40 } });
     expect((failed!.modelOutput as { type: string }).type).toBe('error-text');
-    expect(read!.bounded).toBeUndefined();
+    expect(read!.truncated).toBeUndefined();
     expect(read!.modelOutput).toEqual({ type: 'text', value: 'short' });
   });
 
@@ -151,7 +151,7 @@ describe('options.outputLimit and options.artifactStore: output bounding and art
     const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
     const search = result.steps[0]!.toolResults[0]!;
 
-    expect(search.bounded).toBeUndefined();
+    expect(search.truncated).toBeUndefined();
     expect((search.output as { activated: string[] }).activated).toHaveLength(8);
     expect(search.modelOutput).toEqual({ type: 'json', value: search.output });
     expect(scripted.requests[1]!.toolNames).toHaveLength(9);

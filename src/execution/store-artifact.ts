@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describeThrown } from '../errors/describe-thrown.js';
 import type { ArtifactReference, ArtifactStore } from './artifact-store.js';
-import type { BoundedModelOutput } from './bound-model-output.js';
-import type { OutputLimit } from './bound-text.js';
+import type { TruncatedModelOutput } from './truncate-model-output.js';
+import type { OutputLimit } from './truncate-text.js';
 import type { CallStop } from './call-stop.js';
 import { runStage } from './run-stage.js';
 
 /**
- * The artifacts stage (C4): stores the whole output of a bounded result through `store` and
+ * The artifacts stage (C4): stores the whole output of a truncated result through `store` and
  * writes the note the model reads between head and tail — what was cut, and where the whole
  * output is and how to read it. A store that is off (`undefined`) or fails leaves the note
  * saying the cut part is not kept. When the store's note names a read tool, the note says so if
@@ -21,8 +21,8 @@ import { runStage } from './run-stage.js';
  *
  * The artifact id is derived from the operation id, so a replayed call stores the same id.
  */
-export async function artifactStage(options: {
-  readonly bounded: BoundedModelOutput;
+export async function storeArtifact(options: {
+  readonly truncated: TruncatedModelOutput;
   readonly limit: OutputLimit;
   readonly store: ArtifactStore | undefined;
   readonly operationId: string;
@@ -40,8 +40,8 @@ export async function artifactStage(options: {
   /** The call's budget in ms, for the note. */
   readonly timeoutMs?: number;
 }): Promise<{ readonly modelOutput: unknown; readonly artifact: ArtifactReference | undefined; readonly timedOut?: boolean } | CallStop> {
-  const { bounded, limit, store } = options;
-  const { cut } = bounded;
+  const { truncated, limit, store } = options;
+  const { cut } = truncated;
   let artifact: ArtifactReference | undefined;
   let where: string;
   let timedOut = false;
@@ -52,8 +52,8 @@ export async function artifactStage(options: {
     const put = await runStage(signal, async () => {
       const reference = await store.put({
         id: artifactIdOf(options.operationId),
-        content: bounded.fullText,
-        mediaType: bounded.mediaType,
+        content: truncated.fullText,
+        mediaType: truncated.mediaType,
         operationId: options.operationId,
         turnId: options.turnId,
         toolCallId: options.toolCallId,
@@ -77,7 +77,7 @@ export async function artifactStage(options: {
   const note =
     `[turnscope: output cut to fit ${limit.maxBytes} bytes and ${limit.maxLines} lines. ` +
     `${cut.omittedBytes} bytes (${lines} of ${cut.totalLines}) between the start and the end shown here were cut. ${where}]`;
-  return { modelOutput: bounded.withNote(note), artifact, ...(timedOut ? { timedOut } : {}) };
+  return { modelOutput: truncated.withNote(note), artifact, ...(timedOut ? { timedOut } : {}) };
 }
 
 /** The store's reference copied into a plain object, or a throw saying what is wrong with it. */

@@ -1,4 +1,4 @@
-/** Limits of the output bounding stage. */
+/** Limits of the output truncation stage. */
 export interface OutputLimit {
   /** Most UTF-8 bytes of output the model receives, not counting the note. Default 51,200 (50 KiB). */
   readonly maxBytes: number;
@@ -6,10 +6,10 @@ export interface OutputLimit {
   readonly maxLines: number;
 }
 
-/** The output bounding defaults: 50 KiB and 2,000 lines. */
+/** The output truncation defaults: 50 KiB and 2,000 lines. */
 export const DEFAULT_OUTPUT_LIMIT: OutputLimit = Object.freeze({ maxBytes: 51_200, maxLines: 2_000 });
 
-/** What {@link boundText} kept and cut of a text over the limit. */
+/** What {@link truncateText} kept and cut of a text over the limit. */
 export interface TextCut {
   /** The kept start: whole lines (with their `\n`), or the start of line 1 when not even it fits. */
   readonly head: string;
@@ -30,13 +30,13 @@ export interface TextCut {
 }
 
 /**
- * Bounds a text to `limit` (C4's output bounding): a text within both limits is returned as
+ * Truncates a text to `limit` (C4's output truncation): a text within both limits is returned as
  * `undefined` (nothing to cut). Otherwise the head gets the first ⌊maxLines/2⌋ lines and
  * ⌊maxBytes/2⌋ bytes, the tail the rest of each budget, each as whole lines taken while both
  * budgets allow; a head (tail) whose first (last) line alone is over the byte budget keeps the
  * start (end) of that line, cut at a character boundary. Head and tail never overlap.
  */
-export function boundText(text: string, limit: OutputLimit): TextCut | undefined {
+export function truncateText(text: string, limit: OutputLimit): TextCut | undefined {
   const lines = splitLines(text);
   const totalBytes = byteLength(text);
   if (lines.length <= limit.maxLines && totalBytes <= limit.maxBytes) return undefined;

@@ -24,7 +24,7 @@ import { errorModelOutput, toModelOutput } from './to-model-output.js';
  * @param options.timedOut true when `signal` aborted because the budget was spent.
  * @returns a {@link CallStop} when the turn ended (or the signal had aborted before `execute`).
  */
-export async function executeStage(options: {
+export async function runExecute(options: {
   readonly tool: Tool;
   readonly call: TurnToolCall;
   readonly input: unknown;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryJournal } from '../../src/execution/create-memory-journal.js';
 import type { ExecutionJournal, JournaledCall, JournaledResult } from '../../src/execution/execution-journal.js';
 import { inputDigest } from '../../src/execution/input-digest.js';
-import { journalStage } from '../../src/execution/journal-stage.js';
+import { runJournaled } from '../../src/execution/run-journaled.js';
 
 const call: JournaledCall = {
   operationId: 'turn-1:call-1',
@@ -19,7 +19,7 @@ const ok: JournaledResult = { outcome: 'ok', output: 'wrote /a', modelOutput: { 
 function stage(journal: ExecutionJournal, overrides: { call?: JournaledCall; replayable?: boolean; cancelWhileRunning?: boolean } = {}) {
   let runs = 0;
   const turn = new AbortController();
-  const done = journalStage({
+  const done = runJournaled({
     journal,
     call: overrides.call ?? call,
     replayable: overrides.replayable ?? true,
@@ -39,7 +39,7 @@ function stage(journal: ExecutionJournal, overrides: { call?: JournaledCall; rep
   });
 }
 
-describe('journalStage: the durable execution record', () => {
+describe('runJournaled: the durable execution record', () => {
   it('records started, then completed with the result', async () => {
     const journal = createMemoryJournal();
     const writes: string[] = [];
@@ -105,7 +105,7 @@ describe('journalStage: the durable execution record', () => {
     const turn = new AbortController();
     let finishWrite!: () => void;
     let runs = 0;
-    const done = journalStage({
+    const done = runJournaled({
       journal: {
         read: journal.read,
         write: (entry) =>

@@ -1,11 +1,11 @@
 import type { ToolResultPart } from 'ai';
-import { boundText, type OutputLimit, type TextCut } from './bound-text.js';
+import { truncateText, type OutputLimit, type TextCut } from './truncate-text.js';
 
 type ToolResultOutput = ToolResultPart['output'];
 type ContentPart = Extract<ToolResultOutput, { type: 'content' }>['value'][number];
 
 /** A model output over the limit: the full text, what was cut, and how to rebuild it with a note. */
-export interface BoundedModelOutput {
+export interface TruncatedModelOutput {
   /** Everything the tool returned as text (JSON pretty-printed): what the artifact stores. */
   readonly fullText: string;
   readonly mediaType: 'text/plain' | 'application/json';
@@ -15,29 +15,29 @@ export interface BoundedModelOutput {
 }
 
 /**
- * The output bounding stage (C4): measures what the model would receive against `limit` and,
+ * The output truncation stage (C4): measures what the model would receive against `limit` and,
  * when it is over, says what to keep. Text outputs (`text`, `error-text`) are measured as they
  * are. JSON outputs (`json`, `error-json`) are measured as compact JSON (what providers send);
  * when over, the kept head and tail come from the pretty-printed JSON (2-space indent), so they
  * are whole lines, and the output becomes text. For `content` outputs the text parts are
- * measured together and, when over, become one bounded text part where the first one was;
- * media parts are kept as they are (not bounded). Other outputs are never bounded.
+ * measured together and, when over, become one truncated text part where the first one was;
+ * media parts are kept as they are (not truncated). Other outputs are never truncated.
  *
  * @returns `undefined` when the output is within the limit or is not text.
  */
-export function boundModelOutput(output: ToolResultOutput, limit: OutputLimit): BoundedModelOutput | undefined {
+export function truncateModelOutput(output: ToolResultOutput, limit: OutputLimit): TruncatedModelOutput | undefined {
   switch (output.type) {
     case 'text':
     case 'error-text': {
-      const cut = boundText(output.value, limit);
+      const cut = truncateText(output.value, limit);
       if (cut === undefined) return undefined;
       return { fullText: output.value, mediaType: 'text/plain', cut, withNote: (note) => ({ type: output.type, value: joinAround(cut, note) }) };
     }
     case 'json':
     case 'error-json': {
-      if (boundText(JSON.stringify(output.value) ?? 'null', limit) === undefined) return undefined;
+      if (truncateText(JSON.stringify(output.value) ?? 'null', limit) === undefined) return undefined;
       const fullText = JSON.stringify(output.value, null, 2) ?? 'null';
-      const cut = boundText(fullText, limit);
+      const cut = truncateText(fullText, limit);
       if (cut === undefined) return undefined;
       const type = output.type === 'json' ? 'text' : 'error-text';
       return { fullText, mediaType: 'application/json', cut, withNote: (note) => ({ type, value: joinAround(cut, note) }) };
@@ -45,7 +45,7 @@ export function boundModelOutput(output: ToolResultOutput, limit: OutputLimit): 
     case 'content': {
       const texts = output.value.flatMap((part) => (part.type === 'text' ? [part.text] : []));
       const fullText = texts.join('\n');
-      const cut = texts.length === 0 ? undefined : boundText(fullText, limit);
+      const cut = texts.length === 0 ? undefined : truncateText(fullText, limit);
       if (cut === undefined) return undefined;
       const firstText = output.value.findIndex((part) => part.type === 'text');
       return {

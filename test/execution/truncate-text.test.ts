@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { boundText, DEFAULT_OUTPUT_LIMIT } from '../../src/execution/bound-text.js';
+import { truncateText, DEFAULT_OUTPUT_LIMIT } from '../../src/execution/truncate-text.js';
 
 /** `line 1\nline 2\n…line n\n` */
 const numbered = (count: number, width = 0) =>
   Array.from({ length: count }, (_, index) => `line ${String(index + 1).padStart(width, '0')}\n`).join('');
 
-describe('boundText: output bounding keeps the head and the tail', () => {
+describe('truncateText: output truncation keeps the head and the tail', () => {
   it('leaves a text within both limits alone', () => {
-    expect(boundText(numbered(2_000), DEFAULT_OUTPUT_LIMIT)).toBeUndefined();
-    expect(boundText('x'.repeat(51_200), DEFAULT_OUTPUT_LIMIT)).toBeUndefined();
-    expect(boundText('', DEFAULT_OUTPUT_LIMIT)).toBeUndefined();
+    expect(truncateText(numbered(2_000), DEFAULT_OUTPUT_LIMIT)).toBeUndefined();
+    expect(truncateText('x'.repeat(51_200), DEFAULT_OUTPUT_LIMIT)).toBeUndefined();
+    expect(truncateText('', DEFAULT_OUTPUT_LIMIT)).toBeUndefined();
   });
 
   it('by lines: 5,000 short lines keep lines 1-1000 and 4001-5000 (the default 2,000 lines)', () => {
     const text = numbered(5_000);
-    const cut = boundText(text, DEFAULT_OUTPUT_LIMIT)!;
+    const cut = truncateText(text, DEFAULT_OUTPUT_LIMIT)!;
 
     expect(cut.head).toBe(numbered(1_000));
     expect(cut.tail).toBe(text.slice(text.indexOf('line 4001\n')));
@@ -27,7 +27,7 @@ describe('boundText: output bounding keeps the head and the tail', () => {
     // 100 lines of 1,000 bytes each (999 characters + \n) = 100,000 bytes, well under 2,000 lines
     const lines = Array.from({ length: 100 }, (_, index) => `${String(index + 1).padStart(3, '0')}${'x'.repeat(996)}\n`);
     const text = lines.join('');
-    const cut = boundText(text, DEFAULT_OUTPUT_LIMIT)!;
+    const cut = truncateText(text, DEFAULT_OUTPUT_LIMIT)!;
 
     // 25,600 bytes per side: 25 whole lines of 1,000 bytes
     expect(cut.head).toBe(lines.slice(0, 25).join(''));
@@ -36,14 +36,14 @@ describe('boundText: output bounding keeps the head and the tail', () => {
   });
 
   it('an odd line budget gives the tail the larger half', () => {
-    const cut = boundText(numbered(10), { maxBytes: 10_000, maxLines: 5 })!;
+    const cut = truncateText(numbered(10), { maxBytes: 10_000, maxLines: 5 })!;
     expect(cut.head).toBe('line 1\nline 2\n');
     expect(cut.tail).toBe('line 8\nline 9\nline 10\n');
   });
 
   it('a single line over the byte limit keeps its start and its end', () => {
     const text = `${'a'.repeat(60)}${'b'.repeat(60)}`;
-    const cut = boundText(text, { maxBytes: 100, maxLines: 10 })!;
+    const cut = truncateText(text, { maxBytes: 100, maxLines: 10 })!;
     expect(cut.head).toBe('a'.repeat(50));
     expect(cut.tail).toBe('b'.repeat(50));
     expect(cut).toMatchObject({ totalLines: 1, omittedBytes: 20, omittedLines: 0, cutFromLine: 1, cutToLine: 1 });
@@ -51,15 +51,15 @@ describe('boundText: output bounding keeps the head and the tail', () => {
 
   it('cuts multi-byte characters only at character boundaries', () => {
     const text = 'é'.repeat(100); // 200 bytes
-    const cut = boundText(text, { maxBytes: 51, maxLines: 10 })!;
+    const cut = truncateText(text, { maxBytes: 51, maxLines: 10 })!;
     expect(cut.head).toBe('é'.repeat(12)); // 25 bytes → 12 whole characters
     expect(cut.tail).toBe('é'.repeat(13)); // 26 bytes → 13 whole characters
     expect(cut.omittedBytes).toBe(200 - 24 - 26);
   });
 
   it('a final newline does not count as another line, and a text without one keeps its last line whole', () => {
-    expect(boundText('a\nb\nc\n', { maxBytes: 100, maxLines: 3 })).toBeUndefined();
-    const cut = boundText('a\nb\nc\nd', { maxBytes: 100, maxLines: 2 })!;
+    expect(truncateText('a\nb\nc\n', { maxBytes: 100, maxLines: 3 })).toBeUndefined();
+    const cut = truncateText('a\nb\nc\nd', { maxBytes: 100, maxLines: 2 })!;
     expect(cut).toMatchObject({ head: 'a\n', tail: 'd', totalLines: 4, omittedLines: 2, cutFromLine: 2, cutToLine: 3 });
   });
 });

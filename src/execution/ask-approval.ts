@@ -27,7 +27,7 @@ import type { StepExecutionContext } from './step-execution-context.js';
  * approver denying, failing or not answering in time (see askPermission). A turn that ends
  * while the function runs stops the call (a {@link CallStop}).
  */
-export async function needsApprovalStage(options: {
+export async function askApproval(options: {
   readonly tool: Tool;
   readonly call: TurnToolCall;
   /** The validated input, as `execute` will receive it. */
