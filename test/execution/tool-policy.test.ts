@@ -98,7 +98,10 @@ describe('executeToolCall honours the tool policy of the step table', () => {
   });
 
   it("thrownText decides the message of what execute throws: 'verbatim' keeps it as written, 'prefixed' names the tool", async () => {
-    const throwing = tool({ description: 'Fetch a page.', inputSchema, execute: async () => { throw new Error('example.com answered 503: try again in a minute.'); } });
+    const fail = async (): Promise<string> => {
+      throw new Error('example.com answered 503: try again in a minute.');
+    };
+    const throwing = tool({ description: 'Fetch a page.', inputSchema, execute: fail });
     const verbatim = await executeToolCall({ call, context: stepContext({ tool: throwing, policy: { ...DEFAULT_TOOL_POLICY, thrownText: 'verbatim' }, journal: createMemoryJournal() }) });
     const prefixed = await executeToolCall({ call, context: stepContext({ tool: throwing, policy: DEFAULT_TOOL_POLICY, journal: createMemoryJournal() }) });
     expect(verbatim).toMatchObject({ outcome: 'error', output: 'example.com answered 503: try again in a minute.' });
