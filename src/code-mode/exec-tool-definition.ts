@@ -11,9 +11,10 @@ export interface ExecToolDefinition {
   /** Characters of the definition as sent (the one measure of C21). */
   readonly schemaChars: number;
   /**
-   * What the pipeline does with `exec`'s calls: the ordinary {@link DEFAULT_TOOL_POLICY} — a
-   * completed call is replayed from the journal (its nested calls may have had effects), and
-   * what the model receives is truncated like any tool's output.
+   * What the pipeline does with `exec`'s calls: {@link DEFAULT_TOOL_POLICY} — a completed call
+   * is replayed from the journal (its nested calls may have had effects), and what the model
+   * receives is truncated like any tool's output — except `nestable: false`: code cannot call
+   * `exec` (one sandbox per call).
    */
   readonly policy: ToolPolicy;
 }
@@ -56,6 +57,6 @@ export function execToolDefinition(limits: CodeModeOptions): ExecToolDefinition 
     description,
     inputSchema,
     schemaChars: measureDefinitionChars({ name: EXEC_TOOL_NAME, description, inputSchema }),
-    policy: DEFAULT_TOOL_POLICY,
+    policy: Object.freeze({ ...DEFAULT_TOOL_POLICY, nestable: false }),
   });
 }

@@ -31,13 +31,20 @@ export interface ToolPolicy {
    * `'and was aborted; it may have partly taken effect.'`.
    */
   readonly timeoutNote: string;
+  /**
+   * True: code run by code mode's `exec` may call the tool as `tools.<name>(input)` when it is
+   * visible in the step. False: it is not offered to the code, and a nested call of it is
+   * rejected before the pipeline (`exec` itself: code cannot nest `exec`). Default true.
+   */
+  readonly nestable: boolean;
 }
 
-/** The policy of every tool that declares none: replayed from the journal, output truncated. */
+/** The policy of every tool that declares none: replayed from the journal, output truncated, callable from `exec`'s code. */
 export const DEFAULT_TOOL_POLICY: ToolPolicy = Object.freeze({
   replayable: true,
   truncateOutput: true,
   thrownText: 'prefixed',
   timeoutNote: 'and was aborted; it may have partly taken effect.',
+  nestable: true,
 });
 

@@ -11,10 +11,13 @@ import type { ToolPolicy } from '../execution/tool-policy.js';
  * - `thrownText: 'verbatim'`: its step `execute` throws messages written for the model
  *   (`tool_search could not rank …`, `tool_search needs a non-empty query …`).
  * - `timeoutNote`: a search stopped by its timeout activated nothing, so it may simply run again.
+ * - `nestable: true`: code mode's code may search (`tools.tool_search(…)`); what it loads is
+ *   callable from the next step.
  */
 export const TOOL_SEARCH_POLICY: ToolPolicy = Object.freeze({
   replayable: false,
   truncateOutput: false,
   thrownText: 'verbatim',
   timeoutNote: 'while ranking and was stopped; nothing was activated. You may search again.',
+  nestable: true,
 });
