@@ -16,11 +16,13 @@ export interface NestedCallObserver {
  * context, so the availability guard checks the step-start visible set (C14): a hidden tool is
  * rejected with the very message a direct call would get, and its `execute` never runs.
  *
- * The only difference is the visible set: `exec` is not in it, so the code cannot nest `exec`
- * (rejected as `rejected-hidden` with a message saying so, before the pipeline).
+ * The only difference is the visible set: a tool whose policy is not `nestable` (`exec`) is not
+ * in it, so the code cannot nest `exec` (rejected as `rejected-hidden` with a message saying so,
+ * before the pipeline).
  *
- * @param options.context the step's context with the abort signal of this `exec` run, so a
- *   stopped run aborts its nested calls.
+ * @param options.context the step's context with the visible set the code may call (the
+ *   step-start set without the tools that are not `nestable`) and the abort signal of this
+ *   `exec` run, so a stopped run aborts its nested calls.
  */
 export async function callNestedTool(options: {
   readonly call: TurnToolCall;
@@ -31,12 +33,11 @@ export async function callNestedTool(options: {
   const { call, parentToolCallId, context, observer } = options;
   observer?.start(call, parentToolCallId);
   let result: TurnToolResult;
-  if (call.toolName === EXEC_TOOL_NAME) {
-    const message = `${EXEC_TOOL_NAME} cannot be called from inside ${EXEC_TOOL_NAME}: call the tools you need as tools.<name>(input) in this code.`;
+  if (context.resolveTool(call.toolName)?.policy.nestable === false) {
+    const message = `${call.toolName} cannot be called from inside ${EXEC_TOOL_NAME}: call the tools you need as tools.<name>(input) in this code.`;
     result = { toolCallId: call.toolCallId, toolName: call.toolName, outcome: 'rejected-hidden', output: message, modelOutput: errorModelOutput(message), durationMs: 0 };
   } else {
-    const visible = new Set([...context.visible].filter((name) => name !== EXEC_TOOL_NAME));
-    result = await executeToolCall({ call, context: { ...context, visible } });
+    result = await executeToolCall({ call, context });
   }
   observer?.end(result, parentToolCallId);
   return result;

@@ -2,7 +2,7 @@ import { jsonSchema, tool, type JSONValue, type Tool } from 'ai';
 import type { TurnToolResult } from '../../machines/turn-types.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
 import { callNestedTool, type NestedCallObserver } from './call-nested-tool.js';
-import { EXEC_TOOL_NAME, type CodeModeOptions } from './code-mode-options.js';
+import type { CodeModeOptions } from './code-mode-options.js';
 import type { ExecToolDefinition } from './exec-tool-definition.js';
 import type { SandboxCallAnswer } from './run-sandboxed-code.js';
 import { runSandboxedCodeInWorker } from './run-sandboxed-code-in-worker.js';
@@ -25,7 +25,8 @@ export interface ExecOutput {
  * {@link runSandboxedCodeInWorker} (so code that never yields cannot block this thread, and
  * the pipeline's timeout and the turn's cancellation end it) and sends every
  * `tools.<name>(input)` call back here through {@link callNestedTool}, so nested calls cross
- * the same pipeline as direct ones and see only this step's step-start visible set (C4, C14).
+ * the same pipeline as direct ones and see only this step's step-start visible set (C4, C14),
+ * without the tools whose policy is not `nestable` (`exec` itself).
  * Nested calls get the ids `${execToolCallId}/1`, `/2`, … in the order the code made them.
  *
  * A run that fails (syntax error, uncaught error, a limit, cancellation) throws: the pipeline
@@ -40,11 +41,13 @@ export function createExecTool(options: {
   readonly observer?: NestedCallObserver;
 }): Tool {
   const { context, limits, observer } = options;
-  const toolNames = [...context.visible].filter((name) => name !== EXEC_TOOL_NAME);
   return tool({
     description: options.definition.description,
     inputSchema: jsonSchema<{ code: string }>(options.definition.inputSchema),
     execute: async ({ code }, { toolCallId, abortSignal }): Promise<ExecOutput> => {
+      // what the code may call: the step's visible tools whose policy lets them nest (not exec)
+      const toolNames = [...context.visible].filter((name) => context.resolveTool(name)?.policy.nestable !== false);
+      const visible = new Set(toolNames);
       const calls: (TurnToolResult | undefined)[] = [];
       const run = await runSandboxedCodeInWorker({
         code,
@@ -56,7 +59,7 @@ export function createExecTool(options: {
           const result = await callNestedTool({
             call: { toolCallId: `${toolCallId}/${index + 1}`, toolName, input },
             parentToolCallId: toolCallId,
-            context: { ...context, abortSignal: signal },
+            context: { ...context, visible, abortSignal: signal },
             observer,
           });
           calls[index] = result;

@@ -1,5 +1,5 @@
 import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
-import type { StepExecutionContext } from '../execution/step-execution-context.js';
+import type { StepExecutionContext, StepTool } from '../execution/step-execution-context.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import type { NestedCallObserver } from './call-nested-tool.js';
@@ -31,8 +31,8 @@ export interface TurnCodeMode {
   schemaCharsOf(name: string): number;
   /** R of a step with `exec` appended (once). */
   withExec(required: readonly string[]): readonly string[];
-  /** The tool behind a name in one step: `exec` bound to that step's context, else the binding's. */
-  resolveTool(name: string, context: StepExecutionContext): Tool | undefined;
+  /** `exec`'s entry in one step's tool table: its tool bound to that step's context, and its policy. */
+  execTool(context: StepExecutionContext): StepTool;
 }
 
 /**
@@ -67,15 +67,15 @@ export function createTurnCodeMode(options: {
     providerTools,
     schemaCharsOf: (name: string) => (name === EXEC_TOOL_NAME ? definition.schemaChars : binding.schemaCharsOf(name)),
     withExec: (required: readonly string[]) => (required.includes(EXEC_TOOL_NAME) ? required : [...required, EXEC_TOOL_NAME]),
-    resolveTool: (name: string, context: StepExecutionContext) =>
-      name === EXEC_TOOL_NAME
-        ? createExecTool({
-            definition,
-            limits,
-            context,
-            ...(options.nestedObserver === undefined ? {} : { observer: options.nestedObserver(context.stepIndex) }),
-          })
-        : binding.resolveTool(name),
+    execTool: (context: StepExecutionContext) => ({
+      tool: createExecTool({
+        definition,
+        limits,
+        context,
+        ...(options.nestedObserver === undefined ? {} : { observer: options.nestedObserver(context.stepIndex) }),
+      }),
+      policy: definition.policy,
+    }),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from 'ai';
 import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
+import { DEFAULT_TOOL_POLICY, type ToolPolicy } from '../execution/tool-policy.js';
 import { EXEC_TOOL_NAME, type CodeModeOptions } from './code-mode-options.js';
 
 /** `exec`'s definition as sent to the provider: name, description and input JSON schema. */
@@ -9,6 +10,13 @@ export interface ExecToolDefinition {
   readonly inputSchema: JSONSchema7;
   /** Characters of the definition as sent (the one measure of C21). */
   readonly schemaChars: number;
+  /**
+   * What the pipeline does with `exec`'s calls: {@link DEFAULT_TOOL_POLICY} — a completed call
+   * is replayed from the journal (its nested calls may have had effects), and what the model
+   * receives is truncated like any tool's output — except `nestable: false`: code cannot call
+   * `exec` (one sandbox per call).
+   */
+  readonly policy: ToolPolicy;
 }
 
 /** Longest `code` accepted, in characters: a program, not a data dump. */
@@ -49,5 +57,6 @@ export function execToolDefinition(limits: CodeModeOptions): ExecToolDefinition 
     description,
     inputSchema,
     schemaChars: measureDefinitionChars({ name: EXEC_TOOL_NAME, description, inputSchema }),
+    policy: Object.freeze({ ...DEFAULT_TOOL_POLICY, nestable: false }),
   });
 }

@@ -1,6 +1,4 @@
-import type { Tool } from 'ai';
 import type { TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
-import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { storeArtifact } from './store-artifact.js';
 import { askPermission } from './ask-permission.js';
 import { truncateModelOutput } from './truncate-model-output.js';
@@ -15,9 +13,10 @@ import { inputDigest } from './input-digest.js';
 import { runJournaled } from './run-journaled.js';
 import { askApproval } from './ask-approval.js';
 import { runStage } from './run-stage.js';
-import type { StepExecutionContext } from './step-execution-context.js';
+import type { StepExecutionContext, StepTool } from './step-execution-context.js';
 import { errorModelOutput } from './to-model-output.js';
 import { validateToolInput } from './validate-tool-input.js';
+import type { ToolPolicy } from './tool-policy.js';
 
 /**
  * Runs one tool call through the one pipeline every tool crosses — direct, discovered,
@@ -30,9 +29,14 @@ import { validateToolInput } from './validate-tool-input.js';
  *    input, sends the call to the approver even after a permission `allow`; with no approver
  *    it is denied (see askApproval)
  * 4. durable execution record: the operation id; a completed call is replayed from the journal
+ *    (unless the tool's policy says `replayable: false`)
  * 5. execute (its abort signal fires on the call's timeout or the turn's cancellation)
- * 6. output truncation of what the model receives (head and tail kept, a note in between)
+ * 6. output truncation of what the model receives (head and tail kept, a note in between),
+ *    unless the tool's policy says `truncateOutput: false`
  * 7. artifacts: the whole output of a truncated result is stored; the note says how to read it
+ *
+ * The tool and its {@link ToolPolicy} come from the step's tool table (`context.resolveTool`):
+ * no stage looks at a tool's name to decide what to do with its calls.
  *
  * Time (C4): the tool's timeout (`timeout.toolMs`, or `timeout.perToolMs[name]`) bounds the
  * whole call, stages 2–7, except the approver's wait, which is paused out of it and has
@@ -73,13 +77,13 @@ export async function executeToolCall(options: {
   // 1. availability
   const unavailable = checkAvailability(call.toolName, context);
   if (unavailable !== undefined) return finish(unavailable.outcome, unavailable.message);
-  const tool = context.resolveTool(call.toolName);
-  if (tool === undefined) return finish('rejected-unknown', `There is no tool named ${JSON.stringify(call.toolName)}.`);
+  const stepTool = context.resolveTool(call.toolName);
+  if (stepTool === undefined) return finish('rejected-unknown', `There is no tool named ${JSON.stringify(call.toolName)}.`);
 
   // from here on the call's budget runs, and every await sits under its signal
   const budget = createCallBudget({ turnSignal: context.abortSignal, timeoutMs: context.pipeline.timeoutMsOf(call.toolName) });
   try {
-    return await runPipeline(options, tool, budget, finish);
+    return await runPipeline(options, stepTool, budget, finish);
   } catch (error) {
     // a bug of the pipeline itself; the turn goes on with a result the model can read
     return finish('error', `${call.toolName} failed in the execution pipeline: ${describeThrown(error)}`);
@@ -91,8 +95,9 @@ export async function executeToolCall(options: {
 type Finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput?: unknown, extra?: Partial<TurnToolResult>) => TurnToolResult;
 
 /** Stages 2–7 of {@link executeToolCall}, under `budget`. */
-async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool: Tool, budget: CallBudget, finish: Finish): Promise<TurnToolResult> {
+async function runPipeline(options: Parameters<typeof executeToolCall>[0], stepTool: StepTool, budget: CallBudget, finish: Finish): Promise<TurnToolResult> {
   const { call, context } = options;
+  const { tool, policy } = stepTool;
   const { pipeline } = context;
   const stopped = (stop: CallStop, extra: Partial<TurnToolResult> = {}) => {
     const { outcome, message, timedOut } = describeCallStop(stop, { toolName: call.toolName, turnEnded: context.abortSignal.aborted, timeoutMs: budget.timeoutMs });
@@ -152,12 +157,12 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
       inputDigest: inputDigest(call.toolName, input),
       startedAt: context.now(),
     },
-    replayable: call.toolName !== TOOL_SEARCH_NAME,
+    replayable: policy.replayable,
     now: context.now,
     signal,
     timedOut: budget.timedOut,
     timeoutMs: budget.timeoutMs,
-    run: () => runExecute({ tool, call, input, context, signal, timeoutMs: budget.timeoutMs, timedOut: budget.timedOut }),
+    run: () => runExecute({ tool, policy, call, input, context, signal, timeoutMs: budget.timeoutMs, timedOut: budget.timedOut }),
   });
   if (isCallStop(journaled)) return stopped(journaled, { operationId, replayed: false });
   const { result } = journaled;
@@ -168,10 +173,8 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
     ...(journaled.journalError === undefined ? {} : { journalError: journaled.journalError }),
   };
 
-  // 6. output truncation, 7. artifacts. tool_search's result is left whole: it is bounded by the
-  // search's own limits (C10, C11), and a cut one would hide what the search activated
-  const truncated =
-    call.toolName === TOOL_SEARCH_NAME ? undefined : truncateModelOutput(result.modelOutput as Parameters<typeof truncateModelOutput>[0], pipeline.outputLimit);
+  // 6. output truncation, 7. artifacts; a tool whose policy says so keeps its output whole
+  const truncated = policy.truncateOutput ? truncateModelOutput(result.modelOutput as Parameters<typeof truncateModelOutput>[0], pipeline.outputLimit) : undefined;
   if (truncated === undefined) return finish(result.outcome, result.output, result.modelOutput, extra);
   const stored = await storeArtifact({
     truncated,

@@ -1,5 +1,3 @@
-import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
-import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import type { ArtifactStore } from './artifact-store.js';
@@ -78,13 +76,14 @@ export const defaultOperationId = ({ turnId, stepIndex, toolCallId }: OperationI
  * {@link createMemoryJournal}, `artifactStore` a fresh {@link createMemoryArtifactStore}, both
  * per runtime; `timeout` {@link DEFAULT_TIMEOUTS}; `outputLimit` {@link DEFAULT_OUTPUT_LIMIT}.
  *
- * @param bound the bound names: with `tool_search` and `exec` (code mode's tool, whichever
- *   `toolMode` a turn uses), the names `timeout.perToolMs` may use.
+ * @param bound the bound names: with `runtimeTools`, the names `timeout.perToolMs` may use.
+ * @param runtimeTools the names of the runtime's own tools (`tool_search`, code mode's `exec`,
+ *   whichever `toolMode` a turn uses); one a bound tool also has is listed once.
  * @throws {InvalidOptionError} for a value of the wrong type or out of range.
  * @throws {UnboundToolError} when `timeout.perToolMs` names a tool that is not bound.
  */
-export function resolvePipelineSettings(options: ExecutionPipelineOptions, bound: readonly string[]): ExecutionPipelineSettings {
-  const toolNames = [...bound, TOOL_SEARCH_NAME, ...(bound.includes(EXEC_TOOL_NAME) ? [] : [EXEC_TOOL_NAME])];
+export function resolvePipelineSettings(options: ExecutionPipelineOptions, bound: readonly string[], runtimeTools: readonly string[]): ExecutionPipelineSettings {
+  const toolNames = [...bound, ...runtimeTools.filter((name) => !bound.includes(name))];
   if (options.approver !== undefined && typeof options.approver !== 'function') {
     throw new InvalidOptionError({ option: 'approver', value: options.approver, expected: 'a function (request) => { type: "allow" } | { type: "deny", reason }' });
   }

@@ -1,21 +1,22 @@
 import { lastOutputOf } from './last-output-of.js';
 import type { Tool } from 'ai';
 import type { TurnToolCall } from '../../machines/turn-types.js';
-import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import type { CallStop } from './call-stop.js';
 import type { JournaledResult } from './execution-journal.js';
 import { runStage } from './run-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
+import type { ToolPolicy } from './tool-policy.js';
 import { errorModelOutput, toModelOutput } from './to-model-output.js';
 
 /**
- * The execute stage (C4): runs the tool (or `tool_search`, whose ranker may be asynchronous)
- * with the call's `signal` as its abort signal, which fires when the turn is cancelled or the
- * call's budget (`timeoutMs`) is spent; then converts a successful output into what the model
+ * The execute stage (C4): runs the tool's `execute` (for `tool_search` and `exec`, the one the
+ * step bound them to) with the call's `signal` as its abort signal, which fires when the turn
+ * is cancelled or the call's budget (`timeoutMs`) is spent; then converts a successful output into what the model
  * receives (`toModelOutput`, under the same signal). A tool that throws (any value), times
  * out, returns an MCP error result or output that is not JSON is an `error` result, never an
- * exception (STYLE 9).
+ * exception (STYLE 9). The tool's `policy` words two of those messages: what a thrown value
+ * becomes (`thrownText`) and what a timeout means for the tool's effects (`timeoutNote`).
  *
  * `execute` is called in this function's first synchronous run, right after the signal is
  * checked: when the signal has aborted, it is not called (C17).
@@ -26,6 +27,7 @@ import { errorModelOutput, toModelOutput } from './to-model-output.js';
  */
 export async function runExecute(options: {
   readonly tool: Tool;
+  readonly policy: ToolPolicy;
   readonly call: TurnToolCall;
   readonly input: unknown;
   readonly context: StepExecutionContext;
@@ -33,24 +35,10 @@ export async function runExecute(options: {
   readonly timeoutMs: number;
   readonly timedOut: () => boolean;
 }): Promise<JournaledResult | CallStop> {
-  const { tool, call, input, context, signal } = options;
+  const { tool, policy, call, input, context, signal } = options;
   const failed = (output: unknown, extra: { timedOut?: boolean } = {}): JournaledResult => ({ outcome: 'error', output, modelOutput: errorModelOutput(output), ...extra });
   if (signal.aborted) return { stopped: 'execute', ran: false };
 
-  if (call.toolName === TOOL_SEARCH_NAME) {
-    // bounded by its own limits (C10); the signal bounds an asynchronous ranker (an embedding call)
-    const run = await runStage(signal, (abortSignal) => {
-      context.onExecuteStart?.(call.toolCallId);
-      return context.runSearch(input, call.toolCallId, abortSignal);
-    });
-    if (run.status === 'stopped') {
-      if (!options.timedOut()) return { stopped: 'execute', ran: true };
-      return failed(`tool_search timed out after ${options.timeoutMs} ms while ranking and was stopped; nothing was activated. You may search again.`, { timedOut: true });
-    }
-    if (run.status === 'threw') return failed(`tool_search failed: ${describeThrown(run.error)}. Nothing was activated; you may search again.`);
-    const search = run.value;
-    return search.ok ? { outcome: 'ok', output: search.output, modelOutput: { type: 'json', value: search.output } } : failed(search.message);
-  }
   const execute = tool.execute;
   if (typeof execute !== 'function') return failed(`${call.toolName} has no execute function on this runtime, so it cannot run here.`);
   const run = await runStage(signal, async (abortSignal) => {
@@ -60,9 +48,9 @@ export async function runExecute(options: {
   });
   if (run.status === 'stopped') {
     if (!options.timedOut()) return { stopped: 'execute', ran: true };
-    return failed(`${call.toolName} timed out after ${options.timeoutMs} ms and was aborted; it may have partly taken effect.`, { timedOut: true });
+    return failed(`${call.toolName} timed out after ${options.timeoutMs} ms ${policy.timeoutNote}`, { timedOut: true });
   }
-  if (run.status === 'threw') return failed(`${call.toolName} failed: ${describeThrown(run.error)}`);
+  if (run.status === 'threw') return failed(policy.thrownText === 'verbatim' ? describeThrown(run.error) : `${call.toolName} failed: ${describeThrown(run.error)}`);
   const { output, mcpError } = run.value;
   if (mcpError) return failed(output);
   const converted = await runStage(signal, () => toModelOutput({ tool, toolName: call.toolName, toolCallId: call.toolCallId, input, output }));

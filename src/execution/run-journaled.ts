@@ -32,7 +32,7 @@ export interface JournaledRun {
 export async function runJournaled(options: {
   readonly journal: ExecutionJournal;
   readonly call: JournaledCall;
-  /** False for `tool_search`: its effect (activation) lives in the turn and must be rebuilt, so it always runs. */
+  /** The tool policy's `replayable`: false for a tool whose effect lives in the turn (`tool_search`), which always runs. */
   readonly replayable: boolean;
   readonly now: () => number;
   /** The call's signal: aborts when the turn ends or the call's budget is spent. */

@@ -1,6 +1,16 @@
 import type { ModelMessage, Tool } from 'ai';
 import type { ExecutionPipelineSettings } from './execution-pipeline-settings.js';
 import type { PermissionCheck, ToolOrigin } from './permission.js';
+import type { ToolPolicy } from './tool-policy.js';
+
+/**
+ * One entry of a step's tool table: the tool to validate against and execute in this step (the
+ * runtime's own tools come with an `execute` bound to the step) and its {@link ToolPolicy}.
+ */
+export interface StepTool {
+  readonly tool: Tool;
+  readonly policy: ToolPolicy;
+}
 
 /**
  * What the execution pipeline needs to run the calls of one step. Built by the runtime per
@@ -11,8 +21,13 @@ export interface StepExecutionContext {
   readonly stepIndex: number;
   /** The step-start visible set. */
   readonly visible: ReadonlySet<string>;
-  /** The bound tool (or `tool_search`) behind a name; `undefined` when nothing has that name. */
-  readonly resolveTool: (name: string) => Tool | undefined;
+  /**
+   * The step's tool table: the tool behind a name with its policy — a bound tool with
+   * `DEFAULT_TOOL_POLICY`, or one of the runtime's own tools of this step (`tool_search` over
+   * this step's search state, code mode's `exec` over this context), each with the policy it
+   * declares. `undefined` when nothing has that name.
+   */
+  readonly resolveTool: (name: string) => StepTool | undefined;
   /** Every bound name, to suggest the right spelling for an unknown one. */
   readonly bound: readonly string[];
   /** True when `tool_search` is offered in this turn, so rejections may point to it. */
@@ -21,16 +36,6 @@ export interface StepExecutionContext {
   readonly originOf: (name: string) => ToolOrigin;
   /** True when a search of this step activated `name` (it becomes visible next step). */
   readonly isPendingActivation: (name: string) => boolean;
-  /**
-   * Runs `tool_search` with validated input; the runtime sends ACTIVATE itself. `abortSignal`
-   * aborts when the turn is cancelled or the search's timeout passes: the search then
-   * activates nothing. Resolves at once for a synchronous ranker.
-   */
-  readonly runSearch: (
-    input: unknown,
-    toolCallId: string,
-    abortSignal: AbortSignal,
-  ) => Promise<{ ok: true; output: { activated: string[]; reason?: string } } | { ok: false; message: string }>;
   readonly permission: PermissionCheck | undefined;
   /** The runtime's approver, journal, operation ids, timeouts, output limit and artifact store. */
   readonly pipeline: ExecutionPipelineSettings;
@@ -40,9 +45,8 @@ export interface StepExecutionContext {
   readonly abortSignal: AbortSignal;
   readonly now: () => number;
   /**
-   * Told a call's `toolCallId` right before its `execute` (for `tool_search`, its ranking) is
-   * called, in the same synchronous run, so the runtime knows which cancelled calls never ran.
-   * Must not throw. Default: nobody is told.
+   * Told a call's `toolCallId` right before its `execute` is called, in the same synchronous
+   * run, so the runtime knows which cancelled calls never ran. Must not throw. Default: nobody is told.
    */
   readonly onExecuteStart?: (toolCallId: string) => void;
 }

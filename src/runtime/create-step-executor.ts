@@ -14,6 +14,7 @@ import { toToolMessage } from '../execution/to-tool-message.js';
 import type { TelemetryToolOrigin } from '../telemetry/telemetry-record.js';
 import type { TurnBinding } from './create-turn-binding.js';
 import { createStepSearch } from './create-step-search.js';
+import { createStepTools } from './create-step-tools.js';
 import type { TurnRecorder } from './create-turn-recorder.js';
 import type { RequiredToolsState } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
@@ -67,23 +68,24 @@ export function createStepExecutor(options: {
     /** Set when every call settled: stopping the actor then has nothing to abort (and skips building an Error per step). */
     let settledAll = false;
     const originOf = originIn(directSet, step.required);
+    const search = binding.toolSearch === undefined ? undefined : createStepSearch({
+      definition: binding.toolSearch,
+      shared,
+      binding,
+      required: step.required,
+      visible: step.visible,
+      activationState: options.machineContext,
+      sendBack,
+    });
     const context: StepExecutionContext = {
       turnId: step.turnId,
       stepIndex: step.stepIndex,
       visible: new Set(step.visible),
-      resolveTool: codeMode === undefined ? binding.resolveTool : (name) => codeMode.resolveTool(name, context),
+      resolveTool: createStepTools({ resolveBound: binding.resolveTool, search, exec: codeMode === undefined ? undefined : () => codeMode.execTool(context) }),
       bound: binding.bound,
       offersToolSearch: binding.offerSearch,
       originOf,
       isPendingActivation: (name) => options.machineContext().pending.includes(name),
-      runSearch: createStepSearch({
-        shared,
-        binding,
-        required: step.required,
-        visible: step.visible,
-        activationState: options.machineContext,
-        sendBack,
-      }),
       permission: shared.permission,
       pipeline: shared.pipeline,
       messages: (options.machineContext().messages as ModelMessage[]).slice(0, -1),

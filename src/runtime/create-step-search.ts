@@ -1,17 +1,25 @@
+import type { Tool } from 'ai';
 import { TOOL_SEARCH_NAME, type TurnEvent } from '../../machines/turn-machine.js';
-import type { StepExecutionContext } from '../execution/step-execution-context.js';
+import { describeThrown } from '../errors/describe-thrown.js';
+import type { StepTool } from '../execution/step-execution-context.js';
 import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
+import { TOOL_SEARCH_POLICY } from '../tool-search/tool-search-policy.js';
 import type { TurnBinding } from './create-turn-binding.js';
 import type { RuntimeShared } from './runtime-shared.js';
 
 /**
- * The `runSearch` of one step's execution context: runs `tool_search` over the turn's
- * searchable tools (C1, C6) with the runtime's ranker (or the turn's, with client tools), sends
- * `ACTIVATE` for what it newly activates and `SEARCH_DONE` with the search's record (C21); the
- * machine emits both, and the runtime records them from there.
+ * `tool_search`'s entry in one step's tool table: the binding's definition with an `execute`
+ * bound to this step, and {@link TOOL_SEARCH_POLICY}. Its `execute` runs the search over the
+ * turn's searchable tools (C1, C6) with the runtime's ranker (or the turn's, with client
+ * tools), sends `ACTIVATE` for what it newly activates — pending until the machine commits it at
+ * the step boundary (C5, C15) — and `SEARCH_DONE` with the search's record (C21); the machine
+ * emits both, and the runtime records them from there. A search that fails (a query it cannot
+ * run, a ranker that throws, `abortSignal` aborting) throws a message for the model and
+ * activates nothing; its output goes to the model whole as JSON.
  *
+ * @param options.definition the binding's `tool_search` definition (its input schema validates).
  * @param options.activationState the turn actor's active and pending names, read once the
  *   ranking is done, so parallel searches of one step see each other's activations (C15).
  * @param options.required R of this step: a required tool is visible already, so a search never
@@ -21,13 +29,40 @@ import type { RuntimeShared } from './runtime-shared.js';
  * @param options.sendBack the execution actor's channel to the turn actor (for `ACTIVATE`).
  */
 export function createStepSearch(options: {
+  readonly definition: Tool;
   readonly shared: RuntimeShared;
   readonly binding: TurnBinding;
   readonly required: readonly string[];
   readonly visible: readonly string[];
   readonly activationState: () => { readonly active: readonly string[]; readonly pending: readonly string[] };
   readonly sendBack: (event: TurnEvent) => void;
-}): StepExecutionContext['runSearch'] {
+}): StepTool {
+  const run = searchOf(options);
+  const tool: Tool = {
+    ...options.definition,
+    execute: async (input: unknown, { toolCallId, abortSignal }: { toolCallId: string; abortSignal?: AbortSignal }) => {
+      let search: Awaited<ReturnType<typeof run>>;
+      try {
+        search = await run(input, toolCallId, abortSignal ?? new AbortController().signal);
+      } catch (error) {
+        throw new Error(`tool_search failed: ${describeThrown(error)}. Nothing was activated; you may search again.`);
+      }
+      if (!search.ok) throw new Error(search.message);
+      return search.output;
+    },
+    toModelOutput: ({ output }: { output: unknown }) => ({ type: 'json', value: output }),
+  } as Tool;
+  return { tool, policy: TOOL_SEARCH_POLICY };
+}
+
+type StepSearch = (
+  input: unknown,
+  toolCallId: string,
+  abortSignal: AbortSignal,
+) => Promise<{ ok: true; output: { activated: string[]; reason?: string } } | { ok: false; message: string }>;
+
+/** The search of one step: ranks (or lists a group), sends ACTIVATE and SEARCH_DONE. */
+function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definition'>): StepSearch {
   const { shared, binding, required, sendBack } = options;
   const callable = new Set(options.visible.filter((name) => name !== TOOL_SEARCH_NAME));
   return async (searchInput, toolCallId, abortSignal) => {

@@ -22,6 +22,7 @@ import { checkBoolean } from './check-boolean.js';
 import type { ResumeInput, SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { runtimeInternals } from './runtime-internals.js';
+import { RUNTIME_TOOL_NAMES } from './runtime-tool-names.js';
 import { parsePrefetch } from './run-prefetch.js';
 import { resumeTurn, startTurn } from './start-turn.js';
 
@@ -99,7 +100,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const search = searchOptions(options.search);
   const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? TURN_DEFAULTS.maxSteps);
   const retry = retryPolicy(options.retry);
-  const pipeline = resolvePipelineSettings(options, catalog.bound);
+  const pipeline = resolvePipelineSettings(options, catalog.bound, RUNTIME_TOOL_NAMES);
   const toolMode = checkToolMode('toolMode', options.toolMode) ?? 'direct';
   const codeMode = resolveCodeModeOptions(options.codeMode);
   if (toolMode === 'code') checkExecNameFree(catalog.bound);

@@ -33,6 +33,11 @@ export interface TurnBinding {
   readonly inventory: string;
   /** This binding's deferred names by group, in inventory order: what `group:NAME` lists (C23). */
   readonly groups: ReadonlyMap<string, readonly string[]>;
+  /**
+   * `tool_search`'s definition (description with the inventory, input schema) when it is
+   * offered, else `undefined`; each step gives it an `execute` over that step's search state.
+   */
+  readonly toolSearch: Tool | undefined;
   /** Definitions for `streamText`: B with overrides applied, plus `tool_search`. */
   readonly providerTools: ToolSet;
   /** Characters of every definition in B (what one request costs with nothing deferred). */
@@ -153,6 +158,7 @@ export function createTurnBinding(options: {
     direct: Object.freeze(direct),
     deferred: Object.freeze(deferred),
     offerSearch,
+    toolSearch: toolSearch?.tool,
     inventory,
     groups: inventoryGroups(entries),
     providerTools: Object.freeze(providerToolSet({ definitions: [...definitions.values()], toolSearch })),
