@@ -8,7 +8,20 @@ export interface TurnUIChunkMapperOptions {
   readonly turnId: string;
   /** Formats a failed turn's error for the `error` chunk (the SDK's `onError`). */
   readonly onError: (error: unknown) => string;
+  /** The SDK's `sendReasoning` and `sendSources` for `toUIMessageChunk`. */
+  readonly sendReasoning: boolean;
+  readonly sendSources: boolean;
 }
+
+/**
+ * Model output parts a turn stream may carry with the SDK's own `fullStream` shape (plus
+ * `stepIndex`): mapped by `toUIMessageChunk` as they are, so reasoning, tool-input streaming,
+ * sources and files reach the UI with the SDK's chunks.
+ */
+const SDK_SHAPED_PARTS: ReadonlySet<string> = new Set([
+  'reasoning-start', 'reasoning-delta', 'reasoning-end', 'tool-input-start', 'tool-input-delta', 'tool-input-end',
+  'source', 'file', 'reasoning-file', 'custom',
+]);
 
 /**
  * Maps one turn's stream parts, in order, to the SDK's UI message chunks (internal to
@@ -29,7 +42,7 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
   // inputs by call id, for the SDK's tool-result part (which carries the input again)
   const inputs = new Map<string, unknown>();
   const sdk = (part: TextStreamPart<ToolSet>): TurnUIMessageChunk[] => {
-    const chunk = toUIMessageChunk(part);
+    const chunk = toUIMessageChunk(part, { sendReasoning: options.sendReasoning, sendSources: options.sendSources });
     return chunk === undefined ? [] : [chunk as TurnUIMessageChunk];
   };
   const closeText = (): TurnUIMessageChunk[] => {
@@ -76,9 +89,10 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
         return [{ type: 'finish-step' }];
       case 'turn-end':
         return [];
-      default:
-        // parts a newer turn stream adds are not UI message content until mapped here
-        return [];
+      default: {
+        const type = (part as { type: string }).type;
+        return SDK_SHAPED_PARTS.has(type) ? sdk(part as unknown as TextStreamPart<ToolSet>) : [];
+      }
     }
   };
   return {

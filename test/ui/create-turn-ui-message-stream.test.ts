@@ -1,6 +1,7 @@
-import { readUIMessageStream, type ModelMessage } from 'ai';
+import { readUIMessageStream, tool, type ModelMessage } from 'ai';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { createToolSearchRuntime, type SendInput, type ToolSearchRuntime, type Turn } from '../../src/index.js';
+import { createToolSearchRuntime, type TurnResult } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { createTurnUIMessageStream, type TurnUIMessage, type TurnUIMessageChunk } from '../../src/ui/index.js';
 import { midStreamFailureModel } from '../helpers/mid-stream-failure-model.js';
@@ -158,23 +159,32 @@ describe('createTurnUIMessageStream', () => {
     ]);
   });
 
-  it('cancels the turn when the reader cancels the stream (the client went away)', async () => {
-    const scripted = createScriptedModel({ steps: [{ text: 'slow', delayMs: 60_000 }] });
-    const runtime = runtimeOf();
-    const turns: Turn[] = [];
-    const send = (input: SendInput) => {
-      const turn = runtime.send(input);
-      turns.push(turn);
-      return turn;
-    };
-    const watched = Object.create(runtime, { send: { value: send } }) as ToolSearchRuntime;
-    let isCancelled: boolean | undefined;
-    const stream = createTurnUIMessageStream({ runtime: watched, uiMessages: [userMessage('u1', 'go')], model: scripted.model, onEnd: (event) => { isCancelled = event.isCancelled; } });
+  it('cancels the turn when the reader cancels the stream (the client went away), and onEnd still gets the whole answer', async () => {
+    let started = false;
+    const Read = tool({
+      description: 'Read a file.',
+      inputSchema: z.object({ path: z.string() }),
+      execute: (_input, { abortSignal }) => new Promise<string>((_resolve, reject) => {
+        started = true;
+        abortSignal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+      }),
+    });
+    const runtime = createToolSearchRuntime({ tools: { Read } });
+    const scripted = createScriptedModel({ steps: [{ text: 'Reading.', toolCalls: [{ toolName: 'Read', input: { path: '/big' } }] }, { text: 'never' }] });
+    let ended: { messages: TurnUIMessage[]; result: TurnResult | undefined; isAborted: boolean } | undefined;
+    const stream = createTurnUIMessageStream({ runtime, uiMessages: [userMessage('u1', 'read /big')], model: scripted.model, onEnd: (event) => { ended = event; } });
     const reader = stream.getReader();
-    expect((await reader.read()).value).toMatchObject({ type: 'start' });
+    while ((await reader.read()).value?.type !== 'tool-input-available');
+    await expect.poll(() => started).toBe(true);
     await reader.cancel('gone');
 
-    expect(await turns[0]!.result).toMatchObject({ status: 'cancelled', reason: 'cancelled' });
-    expect(isCancelled).toBe(true);
+    await expect.poll(() => ended).toBeDefined();
+    expect(ended!.result).toMatchObject({ status: 'cancelled', reason: 'cancelled' });
+    expect(ended!.isAborted).toBe(true);
+    const answer = ended!.messages.at(-1)!;
+    expect(answer.metadata).toMatchObject({ status: 'cancelled', reason: 'cancelled', turnId: ended!.result!.turnId });
+    // the running call was closed, so the stored message can go back as history as it is
+    expect(answer.parts.find((part) => part.type === 'tool-Read')).toMatchObject({ state: 'output-error', input: { path: '/big' } });
+    expect(scripted.requests).toHaveLength(1);
   });
 });
