@@ -101,7 +101,7 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
     finish: (result) => {
       const metadata: TurnUIMessageMetadata = { turnId: result.turnId, status: result.status, reason: result.reason, usage: result.usage };
       const chunks: TurnUIMessageChunk[] = [...closeText()];
-      if (result.status === 'failed') chunks.push({ type: 'error', errorText: options.onError(result.error) });
+      if (result.status === 'failed') chunks.push({ type: 'error', errorText: options.onError(errorOf(result)) });
       if (result.status === 'cancelled') chunks.push({ type: 'abort', reason: result.error?.message ?? 'cancelled' });
       chunks.push({ type: 'finish', finishReason: finishReasonOf(result), messageMetadata: metadata });
       return chunks;
@@ -162,6 +162,12 @@ function messageOf(output: unknown): string {
 
 function nestedKey(stepIndex: number, toolCallId: string): string {
   return `nested-${stepIndex}-${toolCallId}`;
+}
+
+/** A failed turn's `TurnError` as an `Error` (name, message, `isRetryable`, `code`) for `onError`. */
+function errorOf(result: TurnResult): Error {
+  const { name, message, ...rest } = result.error ?? { name: 'Error', message: 'The turn failed.' };
+  return Object.assign(new Error(message), { name }, rest);
 }
 
 function finishReasonOf(result: TurnResult): 'stop' | 'tool-calls' | 'error' | 'other' {

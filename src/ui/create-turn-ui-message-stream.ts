@@ -1,6 +1,7 @@
 import { convertToModelMessages, createUIMessageStream, validateUIMessages, type UIMessageStreamOnEndCallback } from 'ai';
 import type { ToolSearchRuntime } from '../runtime/create-tool-search-runtime.js';
 import type { SendInput, Turn, TurnResult } from '../runtime/runtime-options.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { createTurnUIChunkMapper } from './create-turn-ui-chunk-mapper.js';
 import type { TurnUIMessage, TurnUIMessageChunk } from './turn-ui-message.js';
 
@@ -31,8 +32,10 @@ export type TurnUIMessageStreamOptions = Omit<SendInput, 'messages' | 'prompt'> 
    */
   readonly onEnd?: (event: Parameters<UIMessageStreamOnEndCallback<TurnUIMessage>>[0] & { readonly result: TurnResult | undefined }) => PromiseLike<void> | void;
   /**
-   * Formats an error for the client's `error` chunk: invalid `uiMessages`, a `send()` input error
-   * (e.g. `InvalidOptionError`), or the `error` of a turn that ended `failed`. Default: the SDK's
+   * Formats an error for the client's `error` chunk: invalid `uiMessages` (the SDK's
+   * `TypeValidationError`; an `InvalidOptionError` for a `system` message), a `send()` input
+   * error (e.g. `InvalidOptionError`), or the `error` of a turn that ended `failed` (as an `Error`
+   * with the `TurnError`'s `name`, `message`, `isRetryable` and `code`). Default: the SDK's
    * `() => 'An error occurred.'` (server-side details are not sent to the client).
    */
   readonly onError?: (error: unknown) => string;
@@ -124,6 +127,7 @@ async function sdkStreamOf(options: TurnUIMessageStreamOptions, control: TurnCon
     },
     execute: async ({ writer }) => {
       if (!validated.ok) throw validated.error;
+      refuseSystemMessages(validated.messages);
       const messages = await convertToModelMessages(validated.messages);
       const turn = runtime.send({ ...sendInput, messages });
       control.turn = turn;
@@ -141,6 +145,22 @@ async function sdkStreamOf(options: TurnUIMessageStreamOptions, control: TurnCon
 function outcomeOf(result: TurnResult): { status: 'completed' } | { status: 'aborted' } | { status: 'failed'; error: unknown } {
   if (result.status === 'completed') return { status: 'completed' };
   return result.status === 'cancelled' ? { status: 'aborted' } : { status: 'failed', error: result.error };
+}
+
+/**
+ * Instructions are the server's (`instructions`): a client may not set them. The SDK's
+ * `streamText` refuses system messages in `messages` too, but only once the turn's first request
+ * is made, as a model error.
+ */
+function refuseSystemMessages(messages: readonly TurnUIMessage[]): void {
+  const index = messages.findIndex((message) => message.role === 'system');
+  if (index >= 0) {
+    throw new InvalidOptionError({
+      option: `uiMessages[${index}].role`,
+      value: 'system',
+      expected: "'user' or 'assistant' (give system instructions on the server, as the `instructions` option)",
+    });
+  }
 }
 
 function withoutStreamOptions(options: TurnUIMessageStreamOptions): SendInput {
