@@ -113,6 +113,29 @@ describe('createTurnUIMessageStream', () => {
     expect(sent).not.toContain('data-tool-search');
   });
 
+  it('keeps, for a result output truncation cut, the text the model got as the UI output, so the history gives the model the same', async () => {
+    const long = Array.from({ length: 400 }, (_, line) => `line ${line}`).join('\n');
+    const Read = tool({ description: 'Read a file.', inputSchema: z.object({ path: z.string() }), execute: async () => long });
+    const runtime = createToolSearchRuntime({ tools: { Read }, outputLimit: { maxLines: 20 }, artifactStore: false });
+    const first = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'Read', input: { path: '/log' } }] }, { text: 'Long log.' }] });
+    let history: TurnUIMessage[] = [];
+    await collect(createTurnUIMessageStream({ runtime, uiMessages: [userMessage('u1', 'read /log')], model: first.model, onEnd: ({ messages }) => { history = messages; } }));
+
+    const seen = JSON.stringify(first.requests[1]!.prompt.at(-1));
+    const part = history.at(-1)!.parts.find((candidate) => candidate.type === 'tool-Read') as { output: string };
+    expect(part.output).not.toBe(long);
+    expect(part.output).toContain('line 0');
+    expect(part.output).toContain('line 399');
+    expect(part.output).not.toContain('line 200\n');
+    expect(seen).toContain(JSON.stringify(part.output).slice(1, -1));
+
+    const second = createScriptedModel({ steps: [{ text: 'ok' }] });
+    await collect(createTurnUIMessageStream({ runtime, uiMessages: [...history, userMessage('u2', 'and?')], model: second.model }));
+    const replayed = (second.requests[0]!.prompt as ModelMessage[]).find((message) => message.role === 'tool')!;
+    expect(JSON.stringify(replayed)).toContain(JSON.stringify(part.output).slice(1, -1));
+    expect(JSON.stringify(replayed)).not.toContain('line 200\\n');
+  });
+
   it('sends a tool error as tool-output-error with the message the model got', async () => {
     const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'github_create_issue', input: { repo: 'a/b', title: 'x' } }] }, { text: 'I cannot.' }] });
     const chunks = await collect(createTurnUIMessageStream({ runtime: runtimeOf(), uiMessages: [userMessage('u1', 'go')], model: scripted.model }));
