@@ -1,4 +1,5 @@
 import type { TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
+import type { Tool } from 'ai';
 import { storeArtifact } from './store-artifact.js';
 import { askPermission } from './ask-permission.js';
 import { truncateModelOutput } from './truncate-model-output.js';
@@ -162,7 +163,7 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], stepT
     if (demanded.type === 'await-approval') return awaitingApproval(demanded.reason);
   }
   // 3c. a client-side tool: its output comes with a later request (C27)
-  if (awaitPerson && call.toolName !== TOOL_SEARCH_NAME && !hasExecute(tool)) {
+  if (awaitPerson && !hasExecute(tool)) {
     return finish('awaiting-client', `${call.toolName} has no execute function on this runtime: the client runs it and sends its output with the next request`);
   }
   // a permission answer that arrives after the turn ended must not start the tool (C17)
