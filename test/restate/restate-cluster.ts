@@ -60,7 +60,7 @@ export function http(port: number, method: string, path: string, body?: unknown)
 }
 
 export interface LogEntry {
-  readonly kind: 'ready' | 'model' | 'tool';
+  readonly kind: 'ready' | 'model' | 'tool' | 'abort';
   readonly worker: string;
   readonly pid: number;
   readonly conversation?: string;
@@ -119,8 +119,9 @@ function killGroup(child: ChildProcess | undefined): void {
 /**
  * `protocol: 'h2'` (one worker only): the worker serves HTTP/2 and is registered directly, with
  * no proxy (bidirectional streaming). Default `'http1.1'`: every worker behind the proxy.
+ * `workerEnv` is added to every worker's environment (e.g. `LIVE_URL`).
  */
-export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2' }): Promise<RestateCluster> {
+export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2'; readonly workerEnv?: Readonly<Record<string, string>> }): Promise<RestateCluster> {
   const h2 = options.protocol === 'h2';
   const dir = mkdtempSync(join(tmpdir(), 'turnscope-s18-'));
   const logFile = join(dir, 'calls.jsonl');
@@ -159,7 +160,7 @@ export async function startRestateCluster(options: { readonly workers: number; r
       const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
         detached: true,
         stdio: ['ignore', out(worker.name), out(worker.name)],
-        env: { ...process.env, PORT: String(worker.port), LOG_FILE: logFile, WORKER_NAME: worker.name, NODE_OPTIONS: '', PROTOCOL: h2 ? 'h2' : 'http1.1' },
+        env: { ...process.env, ...options.workerEnv, PORT: String(worker.port), LOG_FILE: logFile, WORKER_NAME: worker.name, NODE_OPTIONS: '', PROTOCOL: h2 ? 'h2' : 'http1.1' },
       });
       children.push(child);
       return child;
