@@ -3,7 +3,7 @@ import * as restate from '@restatedev/restate-sdk';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import type { ToolMode } from '../code-mode/code-mode-options.js';
-import { runDurableTurn, type DurableRuntimeOptions } from '../durable/run-durable-turn.js';
+import { runDurableTurn, type DurableRuntimeOptions, type DurableSendInput } from '../durable/run-durable-turn.js';
 import type { LivePublisher } from '../durable/create-live-turn-hub.js';
 import { livePartSink } from '../durable/http-live-publisher.js';
 import { parseTurnInput, type RestateClientTool } from './parse-turn-input.js';
@@ -75,6 +75,10 @@ export const DEFAULT_TURN_RETRY_POLICY: restate.RetryPolicy = Object.freeze({ in
  * @param options.runRetry retries of one `ctx.run`. Default {@link DEFAULT_RUN_RETRY}.
  * @param options.inactivityTimeout ms Restate waits on a silent worker before it suspends and
  *   retries the invocation. Default Restate's (1 minute); a tool that runs longer keeps it busy.
+ * @param options.send worker-side `send()` fields of a turn, a function of the input, merged
+ *   over what the input gives: what cannot cross JSON (a `requiredTools` function, `inspect`,
+ *   client tools with an `execute`). Called on every execution; it must answer the same for the
+ *   same input, so a replay takes the same path. Default: none.
  * @param options.live where each execution publishes the turn's stream parts as it runs, keyed
  *   by the invocation id (`createLiveTurnHub()` in process, `httpLivePublisher(url)` to a hub
  *   elsewhere); clients read them with `readLiveTurn` or the hub's `subscribe`. Default: none.
@@ -87,6 +91,7 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
   readonly runRetry?: restate.RunOptions<unknown>;
   readonly inactivityTimeout?: number;
   readonly live?: LivePublisher;
+  readonly send?: (input: RestateTurnInput) => Partial<DurableSendInput>;
 }) {
   const name = (options.name ?? 'turnscope') as Name;
   return restate.object({
@@ -115,7 +120,7 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
         const runtime = typeof options.runtime === 'function' ? options.runtime(raw) : options.runtime;
         const model = typeof options.model === 'function' ? options.model(raw) : options.model;
         const sink = options.live === undefined ? undefined : livePartSink(options.live, invocationId);
-        const result = await runDurableTurn({ runner, runtime, model, input: parsed.input, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
+        const result = await runDurableTurn({ runner, runtime, model, input: { ...parsed.input, ...options.send?.(raw) }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
         ctx.set('result', result);
         ctx.set('status', result.status);
         await sink?.flush();

@@ -13,7 +13,7 @@ export interface RestateClientTool {
 /** Fields of `send()` that cannot cross Restate's JSON input, and what to do instead. */
 const REFUSED: Readonly<Record<string, string>> = {
   abortSignal: 'a signal cannot be journaled: cancel the turn with the object\'s `cancel` handler (POST …/<conversation>/cancel), which aborts the running tool\'s abortSignal',
-  inspect: 'an inspection observer is a function and cannot be sent: observe the turn in the worker (createTurnObject\'s `live` option publishes its stream parts)',
+  inspect: 'an inspection observer is a function and cannot be sent: give it in the worker (createTurnObject\'s `send` option), or read the stream parts (its `live` option)',
   model: 'the model is the worker\'s: give it as createTurnObject\'s `model` (a function of the input can choose one)',
 };
 
@@ -35,8 +35,9 @@ const inputSchema = z.strictObject({
  * `boundTools` (names), `profile`, `toolMode`, `clientId`, and `clientTools` as definitions
  * (`{ description?, inputSchema }`, a JSON Schema; no `execute`: the client runs them, and a
  * call of one is answered as a tool without `execute` is on the worker's runtime). Refused:
- * `abortSignal` (use the `cancel` handler), `inspect` and `model` (the worker's), a function of
- * `requiredTools`, any unknown key.
+ * `abortSignal` (use the `cancel` handler), `inspect` and `model` (the worker's: createTurnObject's
+ * `send` and `model` options), any unknown key, a value of the wrong type (a `requiredTools`
+ * that is not a list of names).
  */
 export function parseTurnInput(input: unknown): { readonly ok: true; readonly input: DurableSendInput } | { readonly ok: false; readonly message: string } {
   if (typeof input === 'object' && input !== null) {

@@ -119,9 +119,10 @@ function killGroup(child: ChildProcess | undefined): void {
 /**
  * `protocol: 'h2'` (one worker only): the worker serves HTTP/2 and is registered directly, with
  * no proxy (bidirectional streaming). Default `'http1.1'`: every worker behind the proxy.
- * `workerEnv` is added to every worker's environment (e.g. `LIVE_URL`).
+ * `workerEnv` is added to every worker's environment (e.g. `LIVE_URL`); `fixture` is the
+ * worker's script (default test/fixtures/restate/turn-worker.ts).
  */
-export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2'; readonly workerEnv?: Readonly<Record<string, string>> }): Promise<RestateCluster> {
+export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2'; readonly workerEnv?: Readonly<Record<string, string>>; readonly fixture?: string }): Promise<RestateCluster> {
   const h2 = options.protocol === 'h2';
   const dir = mkdtempSync(join(tmpdir(), 'turnscope-s18-'));
   const logFile = join(dir, 'calls.jsonl');
@@ -157,7 +158,7 @@ export async function startRestateCluster(options: { readonly workers: number; r
     children.push(server);
     const workers: Worker[] = [];
     const startWorker = (worker: { name: string; port: number }): ChildProcess => {
-      const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+      const child = spawn(process.execPath, ['--import', 'tsx', options.fixture ?? fixture], {
         detached: true,
         stdio: ['ignore', out(worker.name), out(worker.name)],
         env: { ...process.env, ...options.workerEnv, PORT: String(worker.port), LOG_FILE: logFile, WORKER_NAME: worker.name, NODE_OPTIONS: '', PROTOCOL: h2 ? 'h2' : 'http1.1' },
