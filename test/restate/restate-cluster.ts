@@ -119,10 +119,11 @@ function killGroup(child: ChildProcess | undefined): void {
 /**
  * `protocol: 'h2'` (one worker only): the worker serves HTTP/2 and is registered directly, with
  * no proxy (bidirectional streaming). Default `'http1.1'`: every worker behind the proxy.
- * `workerEnv` is added to every worker's environment (e.g. `LIVE_URL`); `fixture` is the
+ * `workerEnv` is added to every worker's environment (e.g. `LIVE_URL`), `serverEnv` to the
+ * server's; `fixture` is the
  * worker's script (default test/fixtures/restate/turn-worker.ts).
  */
-export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2'; readonly workerEnv?: Readonly<Record<string, string>>; readonly fixture?: string }): Promise<RestateCluster> {
+export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2'; readonly workerEnv?: Readonly<Record<string, string>>; readonly serverEnv?: Readonly<Record<string, string>>; readonly fixture?: string }): Promise<RestateCluster> {
   const h2 = options.protocol === 'h2';
   const dir = mkdtempSync(join(tmpdir(), 'turnscope-s18-'));
   const logFile = join(dir, 'calls.jsonl');
@@ -153,6 +154,7 @@ export async function startRestateCluster(options: { readonly workers: number; r
         RESTATE_BIND_ADDRESS: `127.0.0.1:${nodePort}`,
         RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${nodePort}`,
         RESTATE_LOG_FILTER: 'warn',
+        ...options.serverEnv,
       },
     });
     children.push(server);
