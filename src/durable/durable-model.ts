@@ -16,31 +16,39 @@ export type RecordedModelCall =
  * as an error with those fields, so the turn machine retries it as C16 says, as a new step.
  * `beforeCall(n)` runs synchronously before each call is journaled (the durable turn saves the
  * snapshot of the boundary there). `doGenerate` is journaled the same way (`model:<n>`).
- * Text arrives once the step's response is recorded: live deltas are not streamed through it.
+ *
+ * Live text: while the execution that runs the call reads the provider's stream, the parts up
+ * to the first one the turn acts on (text and reasoning parts, `stream-start`,
+ * `response-metadata`) pass through to the turn as they arrive, so its text deltas are live;
+ * the rest (tool calls, finish, errors, …) and the end of the stream follow once the call is
+ * recorded, so the turn never acts on a response that a crash could replace. A replay streams
+ * the recorded parts, the same ones in the same order. A stream that fails after parts passed
+ * through is recorded as those parts and an `error` part (as the provider's stream said).
  */
 export function durableModel(model: LanguageModelV4, runner: DurableStepRunner, beforeCall: (callIndex: number) => void = () => {}): LanguageModelV4 {
   let calls = 0;
-  const record = async (callOptions: LanguageModelV4CallOptions): Promise<RecordedModelCall> => {
+  const record = async (callOptions: LanguageModelV4CallOptions, live: LiveForward): Promise<RecordedModelCall> => {
+    const parts: unknown[] = [];
     try {
       const { stream } = await model.doStream(callOptions);
-      const parts: unknown[] = [];
       const reader = stream.getReader();
       for (;;) {
         const next = await reader.read();
         if (next.done) break;
         parts.push(toJsonPart(next.value));
+        live.offer(next.value);
       }
       return { ok: true, parts };
     } catch (error) {
+      // once parts reached the turn, a replay must stream the same ones: the failure becomes the stream's error part
+      if (live.forwarded > 0) return { ok: true, parts: [...parts, { type: 'error', error: errorRecord(error) }] };
       return { ok: false, error: errorRecord(error) };
     }
   };
-  const journaled = async (callOptions: LanguageModelV4CallOptions): Promise<readonly LanguageModelV4StreamPart[]> => {
+  const journaled = (callOptions: LanguageModelV4CallOptions, live: LiveForward): Promise<RecordedModelCall> => {
     const index = calls++;
     beforeCall(index);
-    const recorded = await runner.run(`model:${index}`, () => record(callOptions));
-    if (!recorded.ok) throw Object.assign(new Error(recorded.error.message), recorded.error);
-    return recorded.parts.map(fromJsonPart);
+    return runner.run(`model:${index}`, () => record(callOptions, live));
   };
   return {
     specificationVersion: 'v4',
@@ -48,12 +56,31 @@ export function durableModel(model: LanguageModelV4, runner: DurableStepRunner, 
     modelId: model.modelId,
     supportedUrls: model.supportedUrls,
     async doStream(callOptions) {
-      const parts = await journaled(callOptions);
-      return { stream: new ReadableStream({ start(controller) { for (const part of parts) controller.enqueue(part); controller.close(); } }) };
+      const live = liveForward();
+      const recorded = journaled(callOptions, live);
+      // resolves with the first part passed through live, or once the call is recorded
+      const first = await Promise.race([live.started, recorded.then(() => undefined)]);
+      if (first === undefined && live.forwarded === 0) {
+        const done = await recorded;
+        if (!done.ok) throw Object.assign(new Error(done.error.message), done.error);
+      }
+      return {
+        stream: new ReadableStream<LanguageModelV4StreamPart>({
+          async start(controller) {
+            live.attach(controller);
+            const done = await recorded;
+            if (!done.ok) return controller.error(Object.assign(new Error(done.error.message), done.error));
+            for (const part of done.parts.slice(live.forwarded)) controller.enqueue(fromJsonPart(part));
+            controller.close();
+          },
+        }),
+      };
     },
     async doGenerate(callOptions) {
       // the runtime streams every step (one streamText call); a generate call is answered from the same recording
-      const parts = await journaled(callOptions);
+      const done = await journaled(callOptions, liveForward());
+      if (!done.ok) throw Object.assign(new Error(done.error.message), done.error);
+      const parts = done.parts.map(fromJsonPart);
       const finish = parts.find((part) => part.type === 'finish');
       const text = parts.flatMap((part) => (part.type === 'text-delta' ? [part.delta] : [])).join('');
       const toolCalls = parts.flatMap((part) => (part.type === 'tool-call' ? [part] : []));
@@ -63,6 +90,49 @@ export function durableModel(model: LanguageModelV4, runner: DurableStepRunner, 
         usage: finish?.type === 'finish' ? finish.usage : { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } },
         warnings: [],
       } as Awaited<ReturnType<LanguageModelV4['doGenerate']>>;
+    },
+  };
+}
+
+/** Parts the turn only shows (never acts on): they may pass through before the call is recorded. */
+const SHOWN_ONLY = new Set(['stream-start', 'response-metadata', 'text-start', 'text-delta', 'text-end', 'reasoning-start', 'reasoning-delta', 'reasoning-end']);
+
+interface LiveForward {
+  /** How many parts passed through to the turn (a prefix of the recording). */
+  readonly forwarded: number;
+  /** Resolves with the first part passed through. */
+  readonly started: Promise<true>;
+  offer(part: LanguageModelV4StreamPart): void;
+  attach(controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>): void;
+}
+
+/** The pass-through of one model call: the prefix of shown-only parts, until the first other part. */
+function liveForward(): LiveForward {
+  let open = true;
+  let forwarded = 0;
+  let controller: ReadableStreamDefaultController<LanguageModelV4StreamPart> | undefined;
+  const waiting: LanguageModelV4StreamPart[] = [];
+  let start!: (value: true) => void;
+  const started = new Promise<true>((resolve) => (start = resolve));
+  return {
+    get forwarded() {
+      return forwarded;
+    },
+    started,
+    offer(part) {
+      if (!open || !SHOWN_ONLY.has(part.type)) {
+        open = false;
+        return;
+      }
+      forwarded += 1;
+      const copy = fromJsonPart(toJsonPart(part));
+      if (controller === undefined) waiting.push(copy);
+      else controller.enqueue(copy);
+      start(true);
+    },
+    attach(next) {
+      controller = next;
+      for (const part of waiting.splice(0)) next.enqueue(part);
     },
   };
 }

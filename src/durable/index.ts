@@ -9,3 +9,10 @@ export { durableModel } from './durable-model.js';
 export type { RecordedModelCall } from './durable-model.js';
 export { durableTools, operationIdOf } from './durable-tools.js';
 export type { DurableToolExecutionOptions, RecordedToolCall } from './durable-tools.js';
+// Live output of durable turns (issue 15, item 3): workers publish each execution's stream parts,
+// a hub merges them (replays deduplicated, lost text replaced), clients read the merged stream.
+export { createLiveTurnHub } from './create-live-turn-hub.js';
+export type { LivePublisher, LiveTurnHub } from './create-live-turn-hub.js';
+export { createLivePartMerger, LOST_EXECUTION_ERROR } from './create-live-part-merger.js';
+export { httpLivePublisher, livePartSink } from './http-live-publisher.js';
+export { readLiveTurn } from './read-live-turn.js';

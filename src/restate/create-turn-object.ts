@@ -3,12 +3,19 @@ import * as restate from '@restatedev/restate-sdk';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import type { ToolMode } from '../code-mode/code-mode-options.js';
-import { runDurableTurn, type DurableRuntimeOptions } from '../durable/run-durable-turn.js';
+import { runDurableTurn, type DurableRuntimeOptions, type DurableSendInput } from '../durable/run-durable-turn.js';
+import type { LivePublisher } from '../durable/create-live-turn-hub.js';
+import { livePartSink } from '../durable/http-live-publisher.js';
+import { parseTurnInput, type RestateClientTool } from './parse-turn-input.js';
 import type { TurnResult } from '../runtime/runtime-options.js';
 import type { TurnSnapshot } from '../runtime/turn-snapshot.js';
 import { DEFAULT_RUN_RETRY, restateStepRunner, SNAPSHOT_STATE_KEY } from './restate-step-runner.js';
 
-/** What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`. */
+/**
+ * What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`.
+ * Anything else is refused with a `TerminalError` (HTTP 400) that says what to do instead
+ * (`abortSignal`: the `cancel` handler; `inspect`, `model`: the worker's; see `parseTurnInput`).
+ */
 export interface RestateTurnInput {
   readonly prompt?: string;
   readonly messages?: ModelMessage[];
@@ -18,6 +25,10 @@ export interface RestateTurnInput {
   readonly boundTools?: string[];
   readonly profile?: string;
   readonly toolMode?: ToolMode;
+  /** Tools the client offers for this turn, as definitions (no `execute`: the client runs them). */
+  readonly clientTools?: Record<string, RestateClientTool>;
+  /** The client offering `clientTools` (their inventory group). Default `'client'`. */
+  readonly clientId?: string;
 }
 
 /** What the `status` handler answers about a conversation's latest turn. */
@@ -48,9 +59,12 @@ export const DEFAULT_TURN_RETRY_POLICY: restate.RetryPolicy = Object.freeze({ in
  *   `ctx.rand` and time from `ctx.date`. Answers the turn's result (plain JSON). Search, the
  *   availability guard, validation and permission run in the worker as in any turn (C4).
  * - `status` (shared, answers while a turn runs): {@link RestateTurnStatus}.
- * - `cancel` (shared): cancels the running turn's invocation through Restate (`ctx.cancel`);
- *   the turn sees it at its next journaled step (over HTTP/1.1 the call running then finishes
- *   first), ends `cancelled`, and `run` answers that result. Answers whether a turn was running.
+ * - `cancel` (shared): cancels the running turn's invocation through Restate (`ctx.cancel`).
+ *   `run` handles cancellation itself (`explicitCancellation`): where the worker hears the
+ *   signal while a step runs (an HTTP/2 deployment, bidirectional), the running tool's
+ *   `abortSignal` aborts at once; over HTTP/1.1 (request/response) the worker hears it when the
+ *   running call has answered. Either way the turn ends `cancelled` before its next model call
+ *   and `run` answers that result. Answers whether a turn was running.
  *
  * @param options.name the object's name in Restate. Default `'turnscope'`.
  * @param options.runtime the runtime options of every turn (or a function of the input); a
@@ -61,6 +75,13 @@ export const DEFAULT_TURN_RETRY_POLICY: restate.RetryPolicy = Object.freeze({ in
  * @param options.runRetry retries of one `ctx.run`. Default {@link DEFAULT_RUN_RETRY}.
  * @param options.inactivityTimeout ms Restate waits on a silent worker before it suspends and
  *   retries the invocation. Default Restate's (1 minute); a tool that runs longer keeps it busy.
+ * @param options.send worker-side `send()` fields of a turn, a function of the input, merged
+ *   over what the input gives: what cannot cross JSON (a `requiredTools` function, `inspect`,
+ *   client tools with an `execute`). Called on every execution; it must answer the same for the
+ *   same input, so a replay takes the same path. Default: none.
+ * @param options.live where each execution publishes the turn's stream parts as it runs, keyed
+ *   by the invocation id (`createLiveTurnHub()` in process, `httpLivePublisher(url)` to a hub
+ *   elsewhere); clients read them with `readLiveTurn` or the hub's `subscribe`. Default: none.
  */
 export function createTurnObject<const Name extends string = 'turnscope'>(options: {
   readonly name?: Name;
@@ -69,6 +90,8 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
   readonly retryPolicy?: restate.RetryPolicy;
   readonly runRetry?: restate.RunOptions<unknown>;
   readonly inactivityTimeout?: number;
+  readonly live?: LivePublisher;
+  readonly send?: (input: RestateTurnInput) => Partial<DurableSendInput>;
 }) {
   const name = (options.name ?? 'turnscope') as Name;
   return restate.object({
@@ -78,7 +101,9 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
       ...(options.inactivityTimeout === undefined ? {} : { inactivityTimeout: options.inactivityTimeout }),
     },
     handlers: {
-      run: async (ctx: restate.ObjectContext, input: RestateTurnInput): Promise<TurnResult> => {
+      run: restate.handlers.object.exclusive({ explicitCancellation: true }, async (ctx: restate.ObjectContext, raw: RestateTurnInput): Promise<TurnResult> => {
+        const parsed = parseTurnInput(raw);
+        if (!parsed.ok) throw new restate.TerminalError(parsed.message, { errorCode: 400 });
         const startMs = await ctx.date.now();
         const invocationId = ctx.request().id;
         ctx.clear(SNAPSHOT_STATE_KEY);
@@ -90,14 +115,17 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
           startMs,
           runRetry: options.runRetry ?? DEFAULT_RUN_RETRY,
           onTerminal: (error) => controller.abort(error),
+          explicitCancellation: true,
         });
-        const runtime = typeof options.runtime === 'function' ? options.runtime(input) : options.runtime;
-        const model = typeof options.model === 'function' ? options.model(input) : options.model;
-        const result = await runDurableTurn({ runner, runtime, model, input, abortSignal: controller.signal });
+        const runtime = typeof options.runtime === 'function' ? options.runtime(raw) : options.runtime;
+        const model = typeof options.model === 'function' ? options.model(raw) : options.model;
+        const sink = options.live === undefined ? undefined : livePartSink(options.live, invocationId);
+        const result = await runDurableTurn({ runner, runtime, model, input: { ...parsed.input, ...options.send?.(raw) }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
         ctx.set('result', result);
         ctx.set('status', result.status);
+        await sink?.flush();
         return result;
-      },
+      }),
       status: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<RestateTurnStatus> => {
         const status = await ctx.get<RestateTurnStatus['status']>('status');
         const invocationId = await ctx.get<string>('invocationId');

@@ -3,6 +3,10 @@ import './with-resolvers-polyfill.js';
 
 export { createTurnObject, DEFAULT_TURN_RETRY_POLICY } from './create-turn-object.js';
 export type { RestateTurnInput, RestateTurnStatus } from './create-turn-object.js';
+export { parseTurnInput } from './parse-turn-input.js';
+export type { RestateClientTool } from './parse-turn-input.js';
+export { createLiveTurnHub, httpLivePublisher, livePartSink, readLiveTurn, createLivePartMerger, LOST_EXECUTION_ERROR } from '../durable/index.js';
+export type { LivePublisher, LiveTurnHub } from '../durable/index.js';
 export { restateStepRunner, DEFAULT_RUN_RETRY, SNAPSHOT_STATE_KEY } from './restate-step-runner.js';
 export { runDurableTurn } from '../durable/run-durable-turn.js';
 export type { DurableRuntimeOptions, DurableSendInput } from '../durable/run-durable-turn.js';

@@ -1,4 +1,4 @@
-import { RestatePromise, TerminalError, type ObjectContext, type RunOptions } from '@restatedev/restate-sdk';
+import { RestatePromise, TerminalError, type internal, type ObjectContext, type RunOptions } from '@restatedev/restate-sdk';
 import type { DurableStepRunner } from '../durable/durable-step-runner.js';
 import type { TurnSnapshot } from '../runtime/turn-snapshot.js';
 
@@ -20,14 +20,32 @@ export const DEFAULT_RUN_RETRY: RunOptions<unknown> = Object.freeze({ initialRet
  * the saved state are the same; durations inside a durable turn count clock reads, not wall
  * time. `onTerminal` is told when a step ends in a Restate `TerminalError` (the invocation was
  * cancelled), before the error propagates; the durable turn cancels itself there.
+ *
+ * `explicitCancellation: true` (the handler must be registered with that option): every step
+ * races Restate's cancellation signal (`ctx.cancellation()`), so a cancel that reaches the
+ * worker while a step runs rejects the step at once with a `TerminalError` (and `onTerminal`
+ * aborts the turn, which aborts the running tool's `abortSignal`); the step's own `ctx.run`
+ * still records what the aborted call answered. Default `false`: Restate rejects the awaited
+ * step by itself, once the step has finished.
  */
-export function restateStepRunner(ctx: ObjectContext, options: { readonly startMs: number; readonly runRetry?: RunOptions<unknown>; readonly onTerminal?: (error: TerminalError) => void }): DurableStepRunner {
+export function restateStepRunner(
+  ctx: ObjectContext,
+  options: { readonly startMs: number; readonly runRetry?: RunOptions<unknown>; readonly onTerminal?: (error: TerminalError) => void; readonly explicitCancellation?: boolean },
+): DurableStepRunner {
   let clock = options.startMs;
   const runRetry = options.runRetry ?? DEFAULT_RUN_RETRY;
+  // one signal promise per execution: once it resolved, ctx.cancellation() answers a new one
+  const cancelled =
+    options.explicitCancellation === true
+      ? (ctx as unknown as internal.ContextInternal).cancellation().map((): never => {
+          throw new TerminalError('the turn was cancelled through Restate', { errorCode: 409 });
+        })
+      : undefined;
   return {
     async run<T>(name: string, fn: () => Promise<T>): Promise<T> {
       try {
-        return (await ctx.run(name, fn, runRetry as RunOptions<T>)) as T;
+        const step = ctx.run(name, fn, runRetry as RunOptions<T>);
+        return (await (cancelled === undefined ? step : RestatePromise.race([step, cancelled as RestatePromise<T>]))) as T;
       } catch (error) {
         if (error instanceof TerminalError) options.onTerminal?.(error);
         throw error;

@@ -1,5 +1,6 @@
 // `npm run bench -- --durable`: a durable turn on a real restate-server (one worker: HTTP/1.1
-// behind the S18 proxy, then HTTP/2 registered directly) against the same turn in-process (createToolSearchRuntime, same
+// behind the S18 proxy, then HTTP/2 registered directly, then two HTTP/2 workers behind the
+// HTTP/2 stream balancer) against the same turn in-process (createToolSearchRuntime, same
 // scripted model and tools), run after each other on this machine. A turn here is 6 model
 // steps and 5 tool calls (the fixture's `bench-…` conversations).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,8 +31,8 @@ export async function runDurableBench(options: { readonly turns?: number } = {})
     if (result.text !== `done bench-${index}`) throw new Error(`in-process turn ended ${result.status}: ${result.text}`);
   };
   const rows: DurableBenchRow[] = [];
-  for (const protocol of ['http1.1', 'h2'] as const) {
-  const cluster = await startRestateCluster({ workers: 1, protocol });
+  for (const protocol of ['http1.1', 'h2', 'h2-proxy'] as const) {
+  const cluster = await startRestateCluster({ workers: protocol === 'h2-proxy' ? 2 : 1, protocol });
   try {
     const durable = async (index: number) => {
       const answer = await http(cluster.ingressPort, 'POST', `/turnscope/bench-${index}/run`, { prompt: `bench-${index}` });
@@ -48,8 +49,8 @@ export async function runDurableBench(options: { readonly turns?: number } = {})
       const local = await timed(inProcess, 0);
       rows.push({ path: 'in-process', turns, msPerTurn: local, msPerStep: local / STEPS_PER_TURN });
     }
-    const remote = await timed(durable, protocol === 'h2' ? 20_000 : 10_000);
-    const path = protocol === 'h2' ? 'durable, HTTP/2 (worker registered directly)' : 'durable, HTTP/1.1 (behind the proxy)';
+    const remote = await timed(durable, { 'http1.1': 10_000, h2: 20_000, 'h2-proxy': 30_000 }[protocol]);
+    const path = { 'http1.1': 'durable, HTTP/1.1 (behind the proxy)', h2: 'durable, HTTP/2 (worker registered directly)', 'h2-proxy': 'durable, HTTP/2, 2 workers behind the HTTP/2 stream balancer' }[protocol];
     rows.push({ path, turns, msPerTurn: remote, msPerStep: remote / STEPS_PER_TURN });
   } finally {
     await cluster.stop();

@@ -125,4 +125,13 @@ describe('durable turns on Restate, real processes (S18, C29)', () => {
     expect(notes.map((entry) => entry.operationId).sort()).toEqual([0, 1, 2].map((index) => `${status.result!.turnId}:0:call-0-${index}`));
     expect(status.result!.steps[0]!.toolResults.map((result) => result.output)).toEqual(['noted par-1 0', 'noted par-1 1', 'noted par-1 2']);
   }, 300_000);
+
+  it('the run handler refuses an input it cannot journal with HTTP 400 and a message saying what to use instead, and runs nothing', async () => {
+    const c = cluster!;
+    const answer = await http(c.ingressPort, 'POST', '/turnscope/bad-input/run', { prompt: 'bad-input', abortSignal: {} });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain("`abortSignal` is not accepted: a signal cannot be journaled: cancel the turn with the object's `cancel` handler");
+    expect((await statusOf('bad-input')).status).toBe('idle');
+    expect(of(c.log(), 'bad-input')).toEqual([]);
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { startH2StreamProxy } from './h2-stream-proxy.js';
 
 const require = createRequire(import.meta.url);
 
@@ -60,7 +61,7 @@ export function http(port: number, method: string, path: string, body?: unknown)
 }
 
 export interface LogEntry {
-  readonly kind: 'ready' | 'model' | 'tool';
+  readonly kind: 'ready' | 'model' | 'tool' | 'abort';
   readonly worker: string;
   readonly pid: number;
   readonly conversation?: string;
@@ -118,10 +119,17 @@ function killGroup(child: ChildProcess | undefined): void {
 
 /**
  * `protocol: 'h2'` (one worker only): the worker serves HTTP/2 and is registered directly, with
- * no proxy (bidirectional streaming). Default `'http1.1'`: every worker behind the proxy.
+ * no proxy (bidirectional streaming). `'h2-proxy'`: every worker serves HTTP/2 behind an HTTP/2
+ * balancer that forwards each invocation's stream whole (h2-stream-proxy.ts). Default
+ * `'http1.1'`: every worker behind the HTTP/1.1 proxy.
+ * `workerEnv` is added to every worker's environment (e.g. `LIVE_URL`), `serverEnv` to the
+ * server's; `fixture` is the
+ * worker's script (default test/fixtures/restate/turn-worker.ts).
  */
-export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2' }): Promise<RestateCluster> {
+export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2' | 'h2-proxy'; readonly workerEnv?: Readonly<Record<string, string>>; readonly serverEnv?: Readonly<Record<string, string>>; readonly fixture?: string }): Promise<RestateCluster> {
   const h2 = options.protocol === 'h2';
+  const h2Proxy = options.protocol === 'h2-proxy';
+  let h2Balancer: { close(): Promise<void> } | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'turnscope-s18-'));
   const logFile = join(dir, 'calls.jsonl');
   writeFileSync(logFile, '');
@@ -135,6 +143,7 @@ export async function startRestateCluster(options: { readonly workers: number; r
     for (const child of children) killGroup(child);
     await new Promise<void>((resolve) => (proxy === undefined ? resolve() : proxy.close(() => resolve())));
     proxy?.closeAllConnections();
+    await h2Balancer?.close();
     await Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)))));
     rmSync(dir, { recursive: true, force: true });
   };
@@ -151,15 +160,16 @@ export async function startRestateCluster(options: { readonly workers: number; r
         RESTATE_BIND_ADDRESS: `127.0.0.1:${nodePort}`,
         RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${nodePort}`,
         RESTATE_LOG_FILTER: 'warn',
+        ...options.serverEnv,
       },
     });
     children.push(server);
     const workers: Worker[] = [];
     const startWorker = (worker: { name: string; port: number }): ChildProcess => {
-      const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+      const child = spawn(process.execPath, ['--import', 'tsx', options.fixture ?? fixture], {
         detached: true,
         stdio: ['ignore', out(worker.name), out(worker.name)],
-        env: { ...process.env, PORT: String(worker.port), LOG_FILE: logFile, WORKER_NAME: worker.name, NODE_OPTIONS: '', PROTOCOL: h2 ? 'h2' : 'http1.1' },
+        env: { ...process.env, ...options.workerEnv, PORT: String(worker.port), LOG_FILE: logFile, WORKER_NAME: worker.name, NODE_OPTIONS: '', PROTOCOL: h2 || h2Proxy ? 'h2' : 'http1.1' },
       });
       children.push(child);
       return child;
@@ -195,11 +205,12 @@ export async function startRestateCluster(options: { readonly workers: number; r
         attempt(0);
       });
     });
-    await new Promise<void>((resolve) => proxy!.listen(proxyPort, '127.0.0.1', resolve));
+    if (h2Proxy) h2Balancer = await startH2StreamProxy(proxyPort, () => workers, proxied);
+    else await new Promise<void>((resolve) => proxy!.listen(proxyPort, '127.0.0.1', resolve));
     await waitFor('restate-server admin API', async () => ((await http(adminPort, 'GET', '/health')).status === 200 ? true : undefined), 60_000);
     for (const worker of workers) await listening(worker);
     await waitFor('the deployment to register', async () => {
-      const deployment = h2 ? { uri: `http://127.0.0.1:${workers[0]!.port}` } : { uri: `http://127.0.0.1:${proxyPort}`, use_http_11: true };
+      const deployment = h2 ? { uri: `http://127.0.0.1:${workers[0]!.port}` } : h2Proxy ? { uri: `http://127.0.0.1:${proxyPort}` } : { uri: `http://127.0.0.1:${proxyPort}`, use_http_11: true };
       const answer = await http(adminPort, 'POST', '/deployments', deployment);
       return answer.status >= 200 && answer.status < 300 ? true : undefined;
     });
