@@ -99,6 +99,6 @@ describe('live output of a durable turn through a hub (issue 15, live output)', 
     const parts = await reading;
     expect(result.text).toBe('streamed');
     expect(order).toEqual(['client text streamed', 'recorded model:0']);
-    expect(parts.map((part) => part.type)).toEqual(['step-start', 'text-delta', 'step-end', 'turn-end']);
+    expect(parts.map((part) => part.type)).toEqual(['step-start', 'text-start', 'text-delta', 'text-end', 'step-end', 'turn-end']);
   });
 });
