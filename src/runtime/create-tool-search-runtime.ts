@@ -10,6 +10,7 @@ import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
 import { resolvePipelineSettings } from '../execution/execution-pipeline-settings.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
+import { shortNameAliases } from '../catalog/render-inventory.js';
 import { resolveRanker } from '../search/resolve-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
@@ -107,7 +108,14 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
   const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: options.profiles });
   const createRanker = (documents: readonly RankerDocument[]) => resolveRanker(options.ranker, documents);
-  const ranker = createRanker(catalog.entries.filter((entry) => entry.kind === 'deferred').map((entry) => rankerDocumentOf(entry)));
+  // a name the inventory may list without its group's prefix finds its tool too (C23)
+  const shortNames = shortNameAliases(catalog.entries);
+  const ranker = createRanker(
+    catalog.entries.filter((entry) => entry.kind === 'deferred').map((entry) => {
+      const short = shortNames.get(entry.name);
+      return rankerDocumentOf(short === undefined ? entry : { ...entry, aliases: [...entry.aliases, short] });
+    }),
+  );
   const shared: RuntimeShared = Object.freeze({
     catalog,
     ranker,
