@@ -37,6 +37,9 @@ export interface InventoryOptions {
  *
  * Within `maxChars` it takes the first of these levels that fits:
  * 1. every name, by group (`group:` / `- name` lines), with group descriptions, then without;
+ *    then the same with each group's shared name prefix ({@link sharedNamePrefix}) said once
+ *    (`github: mcp__github__ + one of:` / `- create_issue`): `tool_search` finds a tool by its
+ *    name without that prefix too ({@link shortNameAliases});
  * 2. one line per group with its count and its most telling names (those that cover the
  *    group's most frequent name words), 8 per group down to 1, with descriptions, then without;
  * 3. one line per group with its count, with descriptions, then without;
@@ -76,6 +79,23 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
       if (fits(full)) return full;
     }
   }
+  // level 1 again, each group's shared name prefix said once (`github: mcp__github__ + one of:`)
+  const prefixes = new Map(order.map((group) => [group, sharedNamePrefix(group, groups.get(group)!)]));
+  let shortChars = 0;
+  for (const [group, names] of groups) for (const name of names) shortChars += name.length - (prefixes.get(group)?.length ?? 0) + 4;
+  if (shortChars < namesChars && shortChars <= maxChars) {
+    for (const withDescriptions of variants) {
+      const short = order
+        .map((group) => {
+          const prefix = prefixes.get(group);
+          const names = groups.get(group)!;
+          if (prefix === undefined) return `${labelOf(group, withDescriptions)}:\n${names.map((name) => `- ${name}\n`).join('')}`;
+          return `${labelOf(group, withDescriptions)}: ${prefix} + one of:\n${names.map((name) => `- ${name.slice(prefix.length)}\n`).join('')}`;
+        })
+        .join('');
+      if (fits(short)) return short;
+    }
+  }
   const note = `Not every name fits here (${count(toolCount, 'tool')} in ${count(order.length, 'group')}): search by what you need, or list a group's tools with group:NAME.\n`;
   const countsOnly = note + order.map((group) => `${group} (${count(groups.get(group)!.length, 'tool')})\n`).join('');
   if (!fits(countsOnly)) return largestGroups({ note, order, groups, maxChars });
@@ -93,6 +113,84 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
     }
   }
   return largestGroups({ note, order, groups, maxChars });
+}
+
+/** Separators after which a shared name prefix may end: `mcp__github__`, `github.`, `github/`, `github:`. */
+const NAMESPACE_END = /(__|[./:])$/;
+
+/**
+ * The prefix every name of a group shares and the inventory may say once (C23), or `undefined`:
+ * the longest common prefix of the group's names (at least 2), cut back to end at a separator,
+ * of at least 3 characters, leaving every name a rest that starts with a letter or digit. It
+ * must end in a namespace separator (`__`, `.`, `/`, `:`), or in `_` or `-` right after the
+ * group's name (`slack_` in group `slack`): a shared verb (`list_` of `list_issues`,
+ * `list_labels`) is part of what the names say and is kept.
+ */
+export function sharedNamePrefix(group: string, names: readonly string[]): string | undefined {
+  if (names.length < 2) return undefined;
+  let common = names[0]!;
+  for (const name of names) {
+    let length = 0;
+    while (length < common.length && length < name.length && common.charCodeAt(length) === name.charCodeAt(length)) length += 1;
+    common = common.slice(0, length);
+    if (common.length < 3) return undefined;
+  }
+  // the candidates end just after a separator, longest first; the first that leaves every name a
+  // rest starting with a letter or digit and reads as a namespace is taken
+  const lowerGroup = group.toLowerCase();
+  for (let end = common.length; end >= 3; end -= 1) {
+    if (!isSeparator(common.charCodeAt(end - 1))) continue;
+    if (names.some((name) => name.length <= end || isSeparator(name.charCodeAt(end)))) continue;
+    const prefix = common.slice(0, end);
+    if (NAMESPACE_END.test(prefix)) return prefix;
+    if (lowerGroup.length > 0 && prefix.slice(0, -1).toLowerCase().endsWith(lowerGroup) && !isSeparator(prefix.charCodeAt(end - 2))) return prefix;
+  }
+  return undefined;
+}
+
+function isSeparator(code: number): boolean {
+  // _ - . / :
+  return code === 95 || code === 45 || code === 46 || code === 47 || code === 58;
+}
+
+/**
+ * The names without their group's shared prefix ({@link sharedNamePrefix}) that may find their
+ * tool as aliases (C9, C23): the inventory may list `mcp__github__create_issue` as
+ * `create_issue` under `github: mcp__github__ + one of:`, and `select:create_issue` then loads
+ * it. A short name that ends another tool's name too (after a separator), or is another tool's name or
+ * alias, is left out
+ * (it would be ambiguous). Deterministic: the same bound set gives the same aliases.
+ *
+ * @returns canonical name → its short name, for the deferred tools that have one.
+ */
+export function shortNameAliases(entries: readonly CatalogEntry[]): ReadonlyMap<string, string> {
+  // every name's tails after a separator (`create_issue`, `issue` of `mcp__github__create_issue`),
+  // counted once per tool: a short name that is the tail of another tool's name would be ambiguous
+  const tailUses = new Map<string, number>();
+  const taken = new Set<string>();
+  for (const entry of entries) {
+    const lower = entry.name.toLowerCase();
+    taken.add(lower);
+    for (const alias of entry.aliases) taken.add(alias.toLowerCase());
+    let previous = '';
+    for (let index = 1; index < lower.length; index += 1) {
+      if (!isSeparator(lower.charCodeAt(index - 1)) || isSeparator(lower.charCodeAt(index))) continue;
+      const tail = lower.slice(index);
+      if (tail === previous) continue;
+      previous = tail;
+      tailUses.set(tail, (tailUses.get(tail) ?? 0) + 1);
+    }
+  }
+  const aliases = new Map<string, string>();
+  for (const [group, members] of inventoryGroups(entries)) {
+    const prefix = sharedNamePrefix(group, members);
+    if (prefix === undefined) continue;
+    for (const name of members) {
+      const short = name.slice(prefix.length);
+      if (tailUses.get(short.toLowerCase()) === 1 && !taken.has(short.toLowerCase())) aliases.set(name, short);
+    }
+  }
+  return aliases;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
-import { relevanceFloorOf } from '../search/relevance-floor-of.js';
+import { relevanceFloorsOf } from '../search/relevance-floor-of.js';
 import { selectActivations } from '../search/select-activations.js';
 import { oneLineDescription } from '../tool-search/one-line-description.js';
 import type { EvalQuery, EvalTool } from './eval-dataset.js';
@@ -12,6 +12,8 @@ export interface SimulatedSearchOptions {
   readonly maxSchemaChars: number;
   /** The relevance floor (C24), a fraction of the best score; `0` for none. */
   readonly relevanceFloor: number;
+  /** Its rise with a match's definition size (C24, `search.relevanceFloorSlope`); `0` for none. */
+  readonly relevanceFloorSlope: number;
 }
 
 /** What one search of one query would load, in `'load'` and in `'confirm'` mode. */
@@ -56,14 +58,15 @@ export function simulateSearchLoads(options: {
 }): SimulatedSearch {
   const { ranking, query, toolById, charsById, search } = options;
   const ranked = ranking.map(({ id, score }) => ({ name: id, score: score ?? Number.NaN }));
-  const minScore = ranking.every((match) => typeof match.score === 'number') ? relevanceFloorOf(ranked, search.relevanceFloor) : undefined;
+  const floor = { floor: search.relevanceFloor, slope: search.relevanceFloorSlope, charsOf: (id: string) => charsById.get(id) ?? 0 };
+  const minScoreOf = ranking.every((match) => typeof match.score === 'number') ? relevanceFloorsOf(ranked, floor) : undefined;
   const selection = selectActivations({
     ranked,
     limit: search.limit,
     maxSchemaChars: search.maxSchemaChars,
     alreadyActive: new Set(),
     schemaCharsOf: (id) => charsById.get(id) ?? 0,
-    ...(minScore === undefined ? {} : { minScore }),
+    ...(minScoreOf === undefined ? {} : { minScoreOf }),
   });
   const gold = new Set(query.gold);
   let unusedChars = 0;

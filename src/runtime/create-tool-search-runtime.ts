@@ -10,6 +10,7 @@ import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
 import { resolvePipelineSettings } from '../execution/execution-pipeline-settings.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
+import { shortNameAliases } from '../catalog/render-inventory.js';
 import { resolveRanker } from '../search/resolve-ranker.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
@@ -80,7 +81,7 @@ export interface ToolSearchRuntime {
  * whose `send()` runs each turn as its own turn-machine actor (design.md).
  *
  * Defaults: `availability: 'search'`, `direct`: the C5 baseline, `search`:
- * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.65,
+ * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.65, relevanceFloorSlope: 0.1,
  * mode: 'load' }` (C10, C24),
  * `maxSteps: 20`, `retry: { maxAttempts: 3, initialDelayMs: 500 }`, no permission check, no
  * approver, `timeout: { toolMs: 120_000, approvalMs: 300_000 }`, `outputLimit:
@@ -109,7 +110,14 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
   const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: options.profiles });
   const createRanker = (documents: readonly RankerDocument[]) => resolveRanker(options.ranker, documents);
-  const ranker = createRanker(catalog.entries.filter((entry) => entry.kind === 'deferred').map((entry) => rankerDocumentOf(entry)));
+  // a name the inventory may list without its group's prefix finds its tool too (C23)
+  const shortNames = shortNameAliases(catalog.entries);
+  const ranker = createRanker(
+    catalog.entries.filter((entry) => entry.kind === 'deferred').map((entry) => {
+      const short = shortNames.get(entry.name);
+      return rankerDocumentOf(short === undefined ? entry : { ...entry, aliases: [...entry.aliases, short] });
+    }),
+  );
   const shared: RuntimeShared = Object.freeze({
     catalog,
     ranker,
@@ -158,8 +166,12 @@ function searchOptions(overrides: Partial<SearchOptions> | undefined): SearchOpt
     maxSchemaChars: positiveInteger('search.maxSchemaChars', merged.maxSchemaChars),
     maxQueryChars: positiveInteger('search.maxQueryChars', merged.maxQueryChars),
     relevanceFloor: merged.relevanceFloor,
+    relevanceFloorSlope: merged.relevanceFloorSlope,
     mode: merged.mode,
   };
+  if (typeof search.relevanceFloorSlope !== 'number' || !(search.relevanceFloorSlope >= 0 && Number.isFinite(search.relevanceFloorSlope))) {
+    throw new InvalidOptionError({ option: 'search.relevanceFloorSlope', value: search.relevanceFloorSlope, expected: 'a finite number ≥ 0 (0: the same floor for every definition size)' });
+  }
   if (typeof search.relevanceFloor !== 'number' || !(search.relevanceFloor >= 0 && search.relevanceFloor < 1)) {
     throw new InvalidOptionError({ option: 'search.relevanceFloor', value: search.relevanceFloor, expected: 'a number from 0 (no floor) up to but not including 1, a fraction of the best match\'s score' });
   }

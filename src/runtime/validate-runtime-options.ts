@@ -5,7 +5,7 @@ import { checkKnownKeys } from './check-known-keys.js';
 import { RUNTIME_OPTION_NAMES, SEND_INPUT_NAMES } from './option-names.js';
 import type { ToolSearchRuntimeOptions } from './runtime-options.js';
 
-const SEARCH_OPTION_NAMES = ['defaultLimit', 'maxLimit', 'maxSchemaChars', 'maxQueryChars', 'relevanceFloor', 'mode'] as const;
+const SEARCH_OPTION_NAMES = ['defaultLimit', 'maxLimit', 'maxSchemaChars', 'maxQueryChars', 'relevanceFloor', 'relevanceFloorSlope', 'mode'] as const;
 const RETRY_OPTION_NAMES = ['maxAttempts', 'initialDelayMs'] as const;
 const NESTED_OPTION_NAMES = {
   timeout: ['toolMs', 'perToolMs', 'approvalMs'],

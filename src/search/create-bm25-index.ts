@@ -72,8 +72,31 @@ export function createBm25Index(options: {
   readonly documentCount: number;
   readonly fieldCount: number;
   readonly termsOf: (document: number, field: number) => readonly string[];
-}): Bm25Index {
-  const { documentCount, fieldCount, termsOf } = options;
+}): Bm25Index;
+/**
+ * The same index from each field's terms given as pieces (the field's terms are the pieces'
+ * terms, in order): a piece array seen again (the same array object, as a memoized tokenizer
+ * returns for a repeated text) reuses the term ids found for it, so a catalog's repeated
+ * descriptions, group labels and parameter names are looked up once per build.
+ *
+ * @param options.piecesOf the pieces of one field of one document, called once per field and
+ *   document, in that order, during the build only.
+ */
+export function createBm25Index(options: {
+  readonly documentCount: number;
+  readonly fieldCount: number;
+  readonly piecesOf: (document: number, field: number) => readonly (readonly string[])[];
+}): Bm25Index;
+export function createBm25Index(
+  options: { readonly documentCount: number; readonly fieldCount: number } & (
+    | { readonly termsOf: (document: number, field: number) => readonly string[] }
+    | { readonly piecesOf: (document: number, field: number) => readonly (readonly string[])[] }
+  ),
+): Bm25Index {
+  const { documentCount, fieldCount } = options;
+  const piecesOf = 'piecesOf' in options ? options.piecesOf : (document: number, field: number) => [options.termsOf(document, field)];
+  // term ids of each piece array already seen (by identity)
+  const idsOfPiece = new Map<readonly string[], Int32Array>();
 
   // pass 1: intern the terms, count each (term, field) slot's documents and each field's length
   const termIds = new Map<string, number>();
@@ -85,30 +108,42 @@ export function createBm25Index(options: {
   const fieldLengths = new Uint32Array(documentCount * fieldCount);
   const averageFieldLengths = new Array<number>(fieldCount).fill(0);
   const fieldEnds = new Int32Array(documentCount * fieldCount);
+  /** The term id of `term`, interned on first sight (growing the slot arrays). */
+  function termIdOf(term: string): number {
+    let termId = termIds.get(term);
+    if (termId === undefined) {
+      termId = termIds.size;
+      termIds.set(term, termId);
+      if ((termId + 1) * fieldCount > slotDocuments.length) {
+        slotDocuments = grow(slotDocuments, (termId + 1) * fieldCount, 0);
+        lastDocumentOfSlot = grow(lastDocumentOfSlot, (termId + 1) * fieldCount, -1);
+      }
+    }
+    return termId;
+  }
   for (let document = 0; document < documentCount; document += 1) {
     for (let field = 0; field < fieldCount; field += 1) {
-      const terms = termsOf(document, field);
-      if (occurrenceCount + terms.length > occurrences.length) occurrences = grow(occurrences, occurrenceCount + terms.length, 0);
+      const pieces = piecesOf(document, field);
       let distinct = 0;
       // indexed loops here and below: this runs once per build, much of it before the JIT has
       // optimized it, and the interpreter is much slower at for-of than at an index
-      for (let index = 0; index < terms.length; index += 1) {
-        const term = terms[index]!;
-        let termId = termIds.get(term);
-        if (termId === undefined) {
-          termId = termIds.size;
-          termIds.set(term, termId);
-          if ((termId + 1) * fieldCount > slotDocuments.length) {
-            slotDocuments = grow(slotDocuments, (termId + 1) * fieldCount, 0);
-            lastDocumentOfSlot = grow(lastDocumentOfSlot, (termId + 1) * fieldCount, -1);
-          }
+      for (let piece = 0; piece < pieces.length; piece += 1) {
+        const terms = pieces[piece]!;
+        let ids = idsOfPiece.get(terms);
+        if (ids === undefined) {
+          ids = new Int32Array(terms.length);
+          for (let index = 0; index < terms.length; index += 1) ids[index] = termIdOf(terms[index]!);
+          idsOfPiece.set(terms, ids);
         }
-        const slot = termId * fieldCount + field;
-        occurrences[occurrenceCount++] = slot;
-        if (lastDocumentOfSlot[slot] !== document) {
-          lastDocumentOfSlot[slot] = document;
-          slotDocuments[slot] = slotDocuments[slot]! + 1;
-          distinct += 1;
+        if (occurrenceCount + ids.length > occurrences.length) occurrences = grow(occurrences, occurrenceCount + ids.length, 0);
+        for (let index = 0; index < ids.length; index += 1) {
+          const slot = ids[index]! * fieldCount + field;
+          occurrences[occurrenceCount++] = slot;
+          if (lastDocumentOfSlot[slot] !== document) {
+            lastDocumentOfSlot[slot] = document;
+            slotDocuments[slot] = slotDocuments[slot]! + 1;
+            distinct += 1;
+          }
         }
       }
       const length = Math.max(distinct, 1);

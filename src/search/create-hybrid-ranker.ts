@@ -248,11 +248,13 @@ function capitalWords(query: string): Set<string> {
  */
 function nameAcronyms(nameTermsOf: readonly string[][], nameTerms: ReadonlyMap<string, number>): Map<string, readonly [string, string]> {
   const pairCounts = new Map<string, Map<string, number>>();
-  for (const terms of nameTermsOf) {
+  // indexed loops and character codes: this runs over every name word of the build
+  for (let name = 0; name < nameTermsOf.length; name += 1) {
+    const terms = nameTermsOf[name]!;
     for (let index = 0; index + 1 < terms.length; index += 1) {
       const first = terms[index]!;
       const second = terms[index + 1]!;
-      if (first.length < 3 || second.length < 3 || !/^[a-z]/.test(first) || !/^[a-z]/.test(second)) continue;
+      if (first.length < 3 || second.length < 3 || !startsLowercase(first) || !startsLowercase(second)) continue;
       const acronym = first[0]! + second[0]!;
       const pairs = pairCounts.get(acronym) ?? new Map<string, number>();
       const pair = `${first} ${second}`;
@@ -272,6 +274,12 @@ function nameAcronyms(nameTermsOf: readonly string[][], nameTerms: ReadonlyMap<s
   return acronyms;
 }
 
+/** True when `term` starts with an ASCII lower-case letter. */
+function startsLowercase(term: string): boolean {
+  const code = term.charCodeAt(0);
+  return code >= 97 && code <= 122;
+}
+
 /** True when a term occurs twice in `terms` (a name's few terms: a nested loop allocates nothing). */
 function hasDuplicate(terms: readonly string[]): boolean {
   if (terms.length > 16) return new Set(terms).size < terms.length;
@@ -288,32 +296,43 @@ function indexFields(documents: readonly RankerDocument[], fieldNames: readonly 
   return createBm25Index({
     documentCount: documents.length,
     fieldCount: fieldNames.length,
-    termsOf: (id, field) => {
+    piecesOf: (id, field) => {
       const fieldName = fieldNames[field]!;
-      return fieldName === 'name' ? nameTermsOf[id]! : fieldTermsOf(documents[id]!, fieldName, tokenize);
+      return fieldName === 'name' ? [nameTermsOf[id]!] : fieldPiecesOf(documents[id]!, fieldName, tokenize);
     },
   });
 }
 
-/** The index terms of one field of a document other than its name. */
-function fieldTermsOf(document: RankerDocument, field: Exclude<keyof FieldBoosts, 'name'>, tokenize: (text: string) => readonly string[]): readonly string[] {
+/**
+ * The index terms of one field of a document other than its name, as pieces: one per text
+ * (the description, the group, each parameter's name or description), each the array the
+ * memoized tokenizer keeps for that text, so the index finds a repeated text's term ids once.
+ */
+function fieldPiecesOf(document: RankerDocument, field: Exclude<keyof FieldBoosts, 'name'>, tokenize: (text: string) => readonly string[]): readonly (readonly string[])[] {
   const parameters = document.parameters ?? [];
   switch (field) {
     case 'description':
-      return tokenize(document.description);
+      return [tokenize(document.description)];
     case 'group':
-      return tokenize(document.group);
-    case 'parameterNames':
-      return parameters.length === 1 ? tokenize(parameters[0]!.name) : parameters.flatMap((parameter) => tokenize(parameter.name));
-    case 'parameterDescriptions':
-      return parameters.flatMap((parameter) => tokenize(parameter.description));
+      return [tokenize(document.group)];
+    case 'parameterNames': {
+      const pieces = new Array<readonly string[]>(parameters.length);
+      for (let index = 0; index < parameters.length; index += 1) pieces[index] = tokenize(parameters[index]!.name);
+      return pieces;
+    }
+    case 'parameterDescriptions': {
+      const pieces = new Array<readonly string[]>(parameters.length);
+      for (let index = 0; index < parameters.length; index += 1) pieces[index] = tokenize(parameters[index]!.description);
+      return pieces;
+    }
   }
 }
 
 /**
  * {@link tokenizeText} remembering the terms of every text it has seen, for one index build:
  * catalogs repeat text (every tool of a server shares its group label, and parameter names such
- * as `path` or `owner` recur across tools), so each distinct text is tokenized once.
+ * as `path` or `owner` recur across tools), so each distinct text is tokenized once, and its
+ * one array lets the index reuse the text's term ids.
  */
 function memoizedTokenizer(): (text: string) => readonly string[] {
   const termsByText = new Map<string, readonly string[]>();

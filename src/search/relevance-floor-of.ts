@@ -11,3 +11,37 @@ export function relevanceFloorOf(ranked: readonly Pick<RankedTool, 'score'>[], f
   if (!(floor > 0) || typeof best !== 'number' || !Number.isFinite(best) || best <= 0) return undefined;
   return floor * best;
 }
+
+/** The highest fraction of the best score {@link sizedRelevanceFloor} asks of any match. */
+export const MAX_SIZED_RELEVANCE_FLOOR = 0.95;
+
+/**
+ * The relevance floor of one match, as a fraction of the best score (C24), raised with the size
+ * of the match's definition: `min(0.95, floor + slope × ln(1 + chars / 1000))`, never below
+ * `floor` (a 200-character tool: +0.018 at slope 0.1; a 2,000-character one: +0.11). Loading a
+ * large definition the query did not need costs more context, so it must score closer to the
+ * best to be loaded. `slope` 0 gives `floor` for every size.
+ *
+ * @param floor `search.relevanceFloor`, in [0, 1).
+ * @param slope `search.relevanceFloorSlope`, ≥ 0.
+ * @param chars the match's definition characters, as the catalog measures them.
+ */
+export function sizedRelevanceFloor(floor: number, slope: number, chars: number): number {
+  if (!(slope > 0) || !(chars > 0)) return floor;
+  return Math.max(floor, Math.min(MAX_SIZED_RELEVANCE_FLOOR, floor + slope * Math.log1p(chars / 1000)));
+}
+
+/**
+ * The minimum score of each match (C24): {@link sizedRelevanceFloor} of its definition's size
+ * times the best match's score (the first of `ranked`). `undefined`, no floor, in the cases
+ * {@link relevanceFloorOf} gives none.
+ */
+export function relevanceFloorsOf(
+  ranked: readonly Pick<RankedTool, 'score'>[],
+  options: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number },
+): ((name: string) => number) | undefined {
+  const minScore = relevanceFloorOf(ranked, options.floor);
+  if (minScore === undefined) return undefined;
+  const best = ranked[0]!.score;
+  return (name) => sizedRelevanceFloor(options.floor, options.slope, options.charsOf(name)) * best;
+}

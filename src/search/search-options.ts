@@ -24,6 +24,15 @@ export interface SearchOptions {
    */
   readonly relevanceFloor: number;
   /**
+   * How much the relevance floor rises with a match's definition size (C24): a match must score
+   * at least `min(0.95, relevanceFloor + relevanceFloorSlope × ln(1 + chars / 1000)) × best`,
+   * `chars` its definition's characters as the catalog measures them (+0.02 for a 200-character
+   * tool, +0.11 for a 2,000-character one at 0.1). A large definition the query did not need
+   * costs more context than a small one. `0` gives every match `relevanceFloor`. A number ≥ 0;
+   * default 0.1, chosen on the tuning halves of the eval datasets (test/bench/README.md).
+   */
+  readonly relevanceFloorSlope: number;
+  /**
    * `'load'` (default): a search activates its matches for the next step. `'confirm'`: a search
    * activates nothing and answers with `candidates` (name and one-line description); the model
    * loads what it picks with `select:NAME,…`, callable on the step after that. Costs one model
@@ -39,5 +48,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = Object.freeze({
   maxSchemaChars: 65_536,
   maxQueryChars: 2_000,
   relevanceFloor: 0.65,
+  relevanceFloorSlope: 0.1,
   mode: 'load',
 });

@@ -25,8 +25,8 @@ export interface ActivationSelection {
  * relevance. The walk ends once `limit` new names are taken, so an already-active match ranked
  * below that point is not returned (it is active anyway).
  *
- * With `minScore` (the relevance floor of C24), the walk also stops at the first match whose
- * score is a number below it; that match and the ones after it, up to the limit, are reported
+ * With `minScore` or `minScoreOf` (the relevance floor of C24), the walk also stops at the first match whose
+ * score is a number below it (below its own `minScoreOf`); that match and the ones after it, up to the limit, are reported
  * skipped for `below-relevance-floor`. Like the budget, the floor never reorders.
  */
 export function selectActivations(options: {
@@ -41,17 +41,20 @@ export function selectActivations(options: {
   readonly schemaCharsOf: (name: string) => number;
   /** Matches scoring below this are not taken (C24). Default: no floor. */
   readonly minScore?: number;
+  /** The floor of one match by name (C24, sized by its definition), used instead of `minScore` when given. Default: `minScore` for every match. */
+  readonly minScoreOf?: (name: string) => number;
 }): ActivationSelection {
   const activated: string[] = [];
   const newlyActivated: string[] = [];
   const skipped: { name: string; reason: SkipReason }[] = [];
   let schemaChars = 0;
   let stoppedOnBudget = false;
-  const { minScore } = options;
+  const { minScore, minScoreOf } = options;
   for (let index = 0; index < options.ranked.length; index += 1) {
     const { name, score } = options.ranked[index]!;
     if (newlyActivated.length >= options.limit) break;
-    if (minScore !== undefined && typeof score === 'number' && score < minScore) {
+    const floor = minScoreOf === undefined ? minScore : minScoreOf(name);
+    if (floor !== undefined && typeof score === 'number' && score < floor) {
       // the matches the limit would still have taken, for the reason and the record
       const room = options.limit - newlyActivated.length;
       const below = options.ranked.slice(index).filter((match) => !options.alreadyActive.has(match.name)).slice(0, room);

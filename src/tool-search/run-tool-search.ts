@@ -2,7 +2,7 @@ import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
 import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import { cleanRanking } from '../search/clean-ranking.js';
-import { relevanceFloorOf } from '../search/relevance-floor-of.js';
+import { relevanceFloorsOf, sizedRelevanceFloor } from '../search/relevance-floor-of.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import { describeCallableMatches } from './describe-callable-matches.js';
@@ -168,14 +168,15 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
     const alreadyActive = typeof options.alreadyActive === 'function' ? options.alreadyActive() : options.alreadyActive;
     // the floor bounds the default search (C24); a limit the model asked for is taken as asked
-    const minScore = requestedLimit === undefined ? relevanceFloorOf(searchable, search.relevanceFloor) : undefined;
+    const floor = { floor: search.relevanceFloor, slope: search.relevanceFloorSlope, charsOf: options.schemaCharsOf };
+    const minScoreOf = requestedLimit === undefined ? relevanceFloorsOf(searchable, floor) : undefined;
     const selection = selectActivations({
       ranked,
       limit: effectiveLimit,
       maxSchemaChars: search.maxSchemaChars,
       alreadyActive,
       schemaCharsOf: options.schemaCharsOf,
-      ...(minScore === undefined ? {} : { minScore }),
+      ...(minScoreOf === undefined ? {} : { minScoreOf }),
     });
     // confirm mode (C24): a search other than select: offers its new matches and loads nothing
     const confirm = search.mode === 'confirm' && !/^select:/i.test(query);
@@ -193,7 +194,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       callable: describeCallableMatches(callable),
       leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),
     };
-    const reasons = [describeSkips(selection, query, search.maxSchemaChars, requiredMatches, told, search.relevanceFloor)];
+    const reasons = [describeSkips(selection, query, search.maxSchemaChars, requiredMatches, told, { ...floor, raisedFor: raisedFloorMatch(selection, searchable, search.relevanceFloor) })];
     if (confirm && selection.newlyActivated.length > 0) reasons.push(CONFIRM_REASON);
     const reason = reasons.filter((part) => part !== undefined).join(' ');
     if (reason.length > 0) output.reason = reason;
@@ -269,13 +270,21 @@ function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
+/** The match that stopped the walk at its floor (C24) although it scores at least `relevanceFloor` of the best: its size raised the floor. */
+function raisedFloorMatch(selection: ReturnType<typeof selectActivations>, ranked: readonly RankedTool[], relevanceFloor: number): string | undefined {
+  const first = selection.skipped.find((skip) => skip.reason === 'below-relevance-floor');
+  const best = ranked[0]?.score;
+  const match = first === undefined ? undefined : ranked.find((entry) => entry.name === first.name);
+  return match !== undefined && typeof best === 'number' && match.score >= relevanceFloor * best ? match.name : undefined;
+}
+
 function describeSkips(
   selection: ReturnType<typeof selectActivations>,
   query: string,
   maxSchemaChars: number,
   requiredMatches: readonly string[],
   told: { readonly callable: string | undefined; readonly leftOut: string | undefined },
-  relevanceFloor: number,
+  floor: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number; readonly raisedFor: string | undefined },
 ): string | undefined {
   const parts: string[] = [];
   if (requiredMatches.length > 0) {
@@ -297,8 +306,16 @@ function describeSkips(
   if (told.leftOut !== undefined) parts.push(told.leftOut);
   const below = selection.skipped.filter((skip) => skip.reason === 'below-relevance-floor').map((skip) => skip.name);
   if (below.length > 0) {
+    // the first match below its floor stopped the walk; when only its size's raise did, say so
+    const raisedFor = floor.raisedFor;
+    const chars = raisedFor === undefined ? 0 : floor.charsOf(raisedFor);
+    const why =
+      raisedFor === undefined
+        ? `${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(floor.floor * 100)}% of the best match (relevance floor)`
+        : `${raisedFor} scores below ${Math.round(sizedRelevanceFloor(floor.floor, floor.slope, chars) * 100)}% of the best match, the relevance floor for its ${chars}-character definition ` +
+          `(${Math.round(floor.floor * 100)}%, higher for larger definitions)`;
     parts.push(
-      `Stopped before ${below.join(', ')}: ${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(relevanceFloor * 100)}% of the best match (relevance floor); ` +
+      `Stopped before ${below.join(', ')}: ${why}; ` +
         'search with other words, or select: a name, to load more.',
     );
   }

@@ -124,6 +124,7 @@ describe('createToolSearchRuntime(options)', () => {
       maxSchemaChars: 65_536,
       maxQueryChars: 2_000,
       relevanceFloor: 0.65,
+      relevanceFloorSlope: 0.1,
       mode: 'load',
     });
   });

@@ -55,6 +55,23 @@ describe('C24: a search stops at the relevance floor', () => {
     expect(off.record.skipped).toEqual([]);
   });
 
+  it('raises the floor for a large definition: a 1,482-character match at 74% of the best is left out with the reason saying its own floor; relevanceFloorSlope 0 loads it', async () => {
+    const query = 'create a pull request';
+    const sized = await search(createToolSearchRuntime({ tools, direct: [] }), { query });
+    expect(sized.output).toEqual({
+      activated: ['create_pull_request', 'add_reply_to_pull_request_comment', 'create_pull_request_review', 'pull_request_review_write'],
+      reason:
+        'Stopped before add_comment_to_pending_review: add_comment_to_pending_review scores below 74% of the best match, the relevance floor for its 1482-character definition ' +
+        '(65%, higher for larger definitions); search with other words, or select: a name, to load more.',
+    });
+    expect(sized.record.skipped).toEqual([{ name: 'add_comment_to_pending_review', reason: 'below-relevance-floor' }]);
+    const flat = await search(createToolSearchRuntime({ tools, direct: [], search: { relevanceFloorSlope: 0 } }), { query });
+    expect(flat.output.activated).toEqual([...sized.output.activated, 'add_comment_to_pending_review']);
+    for (const relevanceFloorSlope of [-0.1, Number.NaN, Number.POSITIVE_INFINITY, '0.1']) {
+      expect(() => createToolSearchRuntime({ tools, search: { relevanceFloorSlope: relevanceFloorSlope as number } })).toThrow(/search\.relevanceFloorSlope/);
+    }
+  });
+
   it('rejects a floor outside [0, 1) and an unknown mode with a typed error saying what to give', () => {
     for (const relevanceFloor of [1, -0.1, Number.NaN, '0.5']) {
       expect(() => createToolSearchRuntime({ tools, search: { relevanceFloor: relevanceFloor as number } })).toThrow(InvalidOptionError);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
-import { relevanceFloorOf } from '../../src/search/relevance-floor-of.js';
+import { relevanceFloorOf, relevanceFloorsOf, sizedRelevanceFloor } from '../../src/search/relevance-floor-of.js';
 import { selectActivations } from '../../src/search/select-activations.js';
 import type { RankedTool, ToolRanker } from '../../src/search/tool-ranker.js';
 import { loadFixtureDocuments } from './fixture-catalogs.js';
@@ -86,5 +86,33 @@ describe('C24 relevance floor: real scores', () => {
     );
     expect(selection.activated).toEqual(['a', 'b', 'c']);
     expect(selection.skipped).toEqual([{ name: 'd', reason: 'below-relevance-floor' }]);
+  });
+});
+
+describe('C24 relevance floor sized by the definition', () => {
+  it('raises the floor with the definition size: floor + slope × ln(1 + chars / 1000), at most 0.95, never below the floor', () => {
+    expect(sizedRelevanceFloor(0.65, 0.1, 0)).toBe(0.65);
+    expect(sizedRelevanceFloor(0.65, 0.1, 200)).toBeCloseTo(0.65 + 0.1 * Math.log(1.2), 12);
+    expect(sizedRelevanceFloor(0.65, 0.1, 2_000)).toBeCloseTo(0.65 + 0.1 * Math.log(3), 12);
+    expect(sizedRelevanceFloor(0.65, 0.1, 10_000_000)).toBe(0.95);
+    expect(sizedRelevanceFloor(0.65, 0, 50_000)).toBe(0.65);
+    expect(sizedRelevanceFloor(0.97, 0.1, 50_000)).toBe(0.97);
+    for (const chars of [Number.NaN, -5]) expect(sizedRelevanceFloor(0.65, 0.1, chars)).toBe(0.65);
+  });
+
+  it('a large definition scoring above the flat floor is left out when it scores below its own raised floor; a small one at the same score is loaded', () => {
+    const ranked: RankedTool[] = [
+      { name: 'best', score: 1 },
+      { name: 'small', score: 0.68 },
+      { name: 'large', score: 0.68 },
+    ];
+    const chars: Record<string, number> = { best: 300, small: 200, large: 10_000 };
+    const minScoreOf = relevanceFloorsOf(ranked, { floor: 0.65, slope: 0.1, charsOf: (name) => chars[name]! })!;
+    expect(minScoreOf('small')).toBeCloseTo(0.668, 3);
+    expect(minScoreOf('large')).toBeCloseTo(0.65 + 0.1 * Math.log(11), 12);
+    const selection = selectActivations({ ranked, limit: 5, maxSchemaChars: 65_536, alreadyActive: new Set(), schemaCharsOf: (name) => chars[name]!, minScoreOf });
+    expect(selection.activated).toEqual(['best', 'small']);
+    expect(selection.skipped).toEqual([{ name: 'large', reason: 'below-relevance-floor' }]);
+    expect(relevanceFloorsOf(ranked, { floor: 0, slope: 0.1, charsOf: () => 1 })).toBeUndefined();
   });
 });

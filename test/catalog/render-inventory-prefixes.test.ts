@@ -1,0 +1,141 @@
+import { tool, type ToolSet } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createToolCatalog } from '../../src/catalog/create-tool-catalog.js';
+import { sharedNamePrefix, shortNameAliases } from '../../src/catalog/render-inventory.js';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { createScriptedModel } from '../../src/testing/index.js';
+import type { RecordedRequest } from '../../src/testing/index.js';
+
+// C23: the inventory may say a group's shared name prefix once; the model can still call the exact canonical name.
+
+const ACTIONS = ['create_issue', 'list_issues', 'get_issue', 'update_issue', 'add_comment', 'list_pull_requests', 'merge_pull_request', 'get_file_contents'];
+
+const JIRA_ACTIONS = ['create_ticket', 'close_ticket', 'assign_ticket', 'comment_on_ticket', 'list_tickets', 'get_ticket', 'move_ticket', 'link_tickets'];
+
+/** Tools of MCP servers named the way bindMcpTools names them (`mcp__server__tool`), each recording its calls. */
+function mcpTools(servers: readonly string[], calls: string[] = []): { tools: ToolSet; groups: Record<string, string[]> } {
+  const tools: ToolSet = {};
+  const groups: Record<string, string[]> = {};
+  for (const server of servers) {
+    groups[server] = [];
+    for (const action of server === 'jira' ? JIRA_ACTIONS : ACTIONS) {
+      const name = `mcp__${server}__${action}`;
+      groups[server].push(name);
+      tools[name] = tool({
+        description: `${action.replaceAll('_', ' ')} on ${server}`,
+        inputSchema: z.object({ target: z.string() }),
+        execute: async () => {
+          calls.push(name);
+          return 'ok';
+        },
+      });
+    }
+  }
+  return { tools, groups };
+}
+
+/** A budget one character short of the full listing (as sent: a line break counts 2), so only a shorter level fits. */
+function justBelowFull(tools: ToolSet, groups: Record<string, string[]>): number {
+  return JSON.stringify(createToolCatalog({ tools, groups, inventory: { maxChars: 1_000_000 } }).inventory).length - 3;
+}
+
+describe('sharedNamePrefix (C23)', () => {
+  it('finds the namespace every name of a group shares, ending at a separator, and keeps a shared verb or a lone name', () => {
+    expect(sharedNamePrefix('github', ['mcp__github__create_issue', 'mcp__github__list_issues'])).toBe('mcp__github__');
+    expect(sharedNamePrefix('github', ['mcp__github__create_issue', 'mcp__github__create_pull_request'])).toBe('mcp__github__');
+    expect(sharedNamePrefix('slack', ['slack_post_message', 'slack_add_reaction'])).toBe('slack_');
+    expect(sharedNamePrefix('fs', ['fs.read', 'fs.write'])).toBe('fs.');
+    expect(sharedNamePrefix('github', ['list_issues', 'list_labels'])).toBeUndefined();
+    expect(sharedNamePrefix('github', ['mcp__github__create_issue'])).toBeUndefined();
+    expect(sharedNamePrefix('x', ['ab_c', 'ab_d'])).toBeUndefined();
+    // a rest must start with a letter or digit and must not be empty: the prefix is cut back to where it does
+    expect(sharedNamePrefix('a', ['mcp__a__', 'mcp__a__b'])).toBe('mcp__');
+    expect(sharedNamePrefix('a', ['mcp___x', 'mcp___y'])).toBe('mcp___');
+    expect(sharedNamePrefix('a', ['mcp___x', 'mcp____y'])).toBeUndefined();
+    expect(sharedNamePrefix('__proto__', ['__proto__', '__proto__x'])).toBeUndefined();
+    expect(sharedNamePrefix('constructor', ['mcp__constructor__toString', 'mcp__constructor__valueOf'])).toBe('mcp__constructor__');
+  });
+
+  it('gives a short name as an alias only when no other tool ends with it and it is no other name or alias', () => {
+    const { tools, groups } = mcpTools(['github', 'gitlab']);
+    const solo = tool({ description: 'get a file', inputSchema: z.object({}), execute: async () => 'ok' });
+    const catalog = createToolCatalog({ tools: { ...tools, get_file_contents: solo, mcp__jira__create_ticket: solo, mcp__jira__close_ticket: solo }, groups: { ...groups, jira: ['mcp__jira__create_ticket', 'mcp__jira__close_ticket'] }, aliases: { mcp__jira__close_ticket: ['close'] } });
+    const aliases = shortNameAliases(catalog.entries);
+    // both servers have create_issue, and a bound tool is named get_file_contents: none of these is an alias
+    expect([...aliases.keys()].filter((name) => name.startsWith('mcp__git'))).toEqual([]);
+    expect(aliases.get('mcp__jira__create_ticket')).toBe('create_ticket');
+    expect(aliases.get('mcp__jira__close_ticket')).toBe('close_ticket');
+  });
+});
+
+describe('inventory with shared prefixes said once (C23)', () => {
+  it('lists every name as its group prefix plus the rest when only that fits; the same bound set in another order gives the same bytes', () => {
+    const { tools, groups } = mcpTools(['github', 'gitlab']);
+    const maxChars = justBelowFull(tools, groups);
+    const catalog = createToolCatalog({ tools, groups, inventory: { maxChars } });
+    expect(catalog.inventory).toBe(
+      ['github', 'gitlab'].map((server) => `${server}: mcp__${server}__ + one of:\n${[...ACTIONS].sort().map((action) => `- ${action}\n`).join('')}`).join(''),
+    );
+    const reversed = Object.fromEntries(Object.entries(tools).reverse());
+    expect(createToolCatalog({ tools: reversed, groups, inventory: { maxChars } }).inventory).toBe(catalog.inventory);
+    // with room for every full name, the full names are listed as before
+    expect(createToolCatalog({ tools, groups }).inventory).toContain('github:\n- mcp__github__add_comment\n');
+  });
+
+  it('a model-shaped turn: the model reads a shortened line, loads the tool by prefix + rest (and by the rest alone where unambiguous) and calls the exact canonical name', async () => {
+    const calls: string[] = [];
+    // jira's rests are jira's alone (aliases); github and gitlab share theirs (not aliases)
+    const { tools, groups } = mcpTools(['github', 'gitlab', 'jira'], calls);
+    const runtime = createToolSearchRuntime({ tools, groups, direct: [], inventory: { maxChars: justBelowFull(tools, groups) } });
+
+    /** The shortened lines of tool_search's description: group prefix → the rests listed under it. */
+    const shownUnder = (request: RecordedRequest) => {
+      const description = request.tools.find((definition) => definition.name === 'tool_search')!.description!;
+      const shown = new Map<string, string[]>();
+      let prefix: string | undefined;
+      for (const line of description.split('\n')) {
+        const header = /^\S+: (\S+) \+ one of:$/.exec(line);
+        if (header !== null) shown.set((prefix = header[1]!), []);
+        else if (line.startsWith('- ') && prefix !== undefined) shown.get(prefix)!.push(line.slice(2));
+        else prefix = undefined;
+      }
+      return shown;
+    };
+    let seen: Map<string, string[]> | undefined;
+    const scripted = createScriptedModel({
+      steps: [
+        (request) => {
+          seen = shownUnder(request);
+          const githubPrefix = [...seen.keys()].find((prefix) => prefix.includes('github'))!;
+          const jiraPrefix = [...seen.keys()].find((prefix) => prefix.includes('jira'))!;
+          return {
+            toolCalls: [
+              // prefix + rest: the canonical name; the rest alone, where no other tool ends with it
+              { toolName: 'tool_search', input: { query: `select:${githubPrefix}${seen.get(githubPrefix)![0]!}` } },
+              { toolName: 'tool_search', input: { query: `select:${seen.get(jiraPrefix)![0]!}` } },
+              // the rest alone where two servers share it finds no wrong tool
+              { toolName: 'tool_search', input: { query: `select:${seen.get(githubPrefix)![1]!}` } },
+            ],
+          };
+        },
+        (request) => ({
+          toolCalls: request.toolNames.filter((name) => name !== 'tool_search').map((name) => ({ toolName: name, input: { target: 'x' } })),
+        }),
+        { text: 'done' },
+      ],
+    });
+    const result = await runtime.send({ model: scripted.model, prompt: 'file an issue on github and jira' }).result;
+
+    expect(seen!.get('mcp__github__')).toEqual([...ACTIONS].sort());
+    expect(seen!.get('mcp__jira__')).toEqual([...JIRA_ACTIONS].sort());
+    const activated = result.steps[0]!.toolResults.map((entry) => (entry.output as { activated: string[] }).activated);
+    expect(activated[0]).toEqual(['mcp__github__add_comment']);
+    expect(activated[1]).toEqual(['mcp__jira__assign_ticket']);
+    // `create_issue` ends github's and gitlab's names: select: takes it for neither
+    expect(activated[2]).toEqual([]);
+    expect(scripted.requests[1]!.toolNames).toEqual(['tool_search', 'mcp__github__add_comment', 'mcp__jira__assign_ticket']);
+    expect(calls).toEqual(['mcp__github__add_comment', 'mcp__jira__assign_ticket']);
+    expect(result.status).toBe('completed');
+  });
+});
