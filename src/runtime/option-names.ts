@@ -1,4 +1,5 @@
-import type { SendInput, ToolSearchRuntimeOptions } from './runtime-options.js';
+import type { ToolSearchRuntimeOptions } from './runtime-options.js';
+import type { SendInput } from './send-input.js';
 
 /** Every top-level option `createToolSearchRuntime` reads; anything else is a typo or misplaced. */
 export const RUNTIME_OPTION_NAMES = [

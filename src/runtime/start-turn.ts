@@ -13,12 +13,13 @@ import { createPartQueue } from './part-queue.js';
 import { prepareTurn } from './prepare-turn.js';
 import { recordTurnEvents } from './record-turn-events.js';
 import { PREFETCH_SEARCH_ID, userMessageMatches } from './run-prefetch.js';
-import type { ResumeInput, SendInput, Turn } from './runtime-options.js';
+import type { ResumeInput, SendInput } from './send-input.js';
+import { parseResumeInput, parseSendInput, type ResolvedSendInput } from './send-input-schema.js';
+import type { Turn } from './turn-result.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 import { turnErrorOf } from './turn-error-of.js';
 import { validateSendInput } from './validate-send-input.js';
-import { InvalidOptionError } from '../errors/invalid-option-error.js';
 
 /** Machine events that only record a fact of the running step; no `machine.transition` record is written for them. */
 const BOOKKEEPING_EVENTS: ReadonlySet<string> = new Set(['TOOL_CALL_STARTED', 'EXECUTE_STARTED', 'TOOL_RESULT', 'SEARCH_DONE']);
@@ -38,10 +39,11 @@ export interface TurnSeams {
  * observer that throws ends the turn `failed` with reason `execution-error`.
  *
  * @throws {UnboundToolError} / {InvalidOptionError} / {ReservedToolNameError} /
- *   {InvalidToolNameError} / {ClientToolNameCollisionError} for a bad `SendInput` (see validateSendInput).
+ *   {InvalidToolNameError} / {ClientToolNameCollisionError} for a bad `SendInput` (parseSendInput, then validateSendInput).
  */
 export function startTurn(shared: RuntimeShared, input: SendInput, seams: TurnSeams = {}): Turn {
-  return runTurn(shared, input, validateSendInput(shared, input), undefined, seams);
+  const resolved = parseSendInput(input, shared);
+  return runTurn(shared, resolved, validateSendInput(shared, resolved), undefined, seams);
 }
 
 /**
@@ -54,20 +56,11 @@ export function startTurn(shared: RuntimeShared, input: SendInput, seams: TurnSe
  * @throws {InvalidSnapshotError} / {SnapshotCatalogMismatchError} for a snapshot this runtime cannot continue.
  */
 export function resumeTurn(shared: RuntimeShared, input: ResumeInput, seams: TurnSeams = {}): Turn {
-  if (input === null || typeof input !== 'object') {
-    throw new InvalidOptionError({ option: 'resume(input)', value: input, expected: 'an object with snapshot and model' });
-  }
-  const { snapshot, ...rest } = input;
-  for (const key of ['messages', 'prompt'] as const) {
-    if ((rest as Record<string, unknown>)[key] !== undefined) {
-      throw new InvalidOptionError({ option: key, value: (rest as Record<string, unknown>)[key], expected: 'nothing: a resumed turn continues the transcript of its snapshot' });
-    }
-  }
-  const sendInput = { ...rest, messages: [] } as SendInput;
-  return runTurn(shared, sendInput, validateSendInput(shared, sendInput), snapshot, seams);
+  const { input: resolved, snapshot } = parseResumeInput(input, shared);
+  return runTurn(shared, resolved, validateSendInput(shared, resolved), snapshot, seams);
 }
 
-function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<typeof validateSendInput>, snapshot: unknown, seams: TurnSeams): Turn {
+function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: ReturnType<typeof validateSendInput>, snapshot: unknown, seams: TurnSeams): Turn {
   let recorder: TurnRecorder | undefined;
   const prepared = prepareTurn({ shared, input, validated, snapshot, recorder: () => recorder! });
   const { binding, codeMode, catalog, restored, turnId } = prepared;
