@@ -117,6 +117,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     }),
     prefetch: resolved.prefetch,
     maxSteps: resolved.maxSteps,
+    callSettings: resolved.callSettings,
     retry: resolved.retry,
     now: resolved.now,
     generateId: resolved.generateId,

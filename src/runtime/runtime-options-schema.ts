@@ -17,6 +17,8 @@ import type { ExecutionProfile } from './execution-profile.js';
 import type { ToolSearchRuntimeOptions } from './runtime-options.js';
 import { PREFETCH_SCHEMA, type PrefetchOptions } from './prefetch-schema.js';
 import { SEND_INPUT_NAMES } from './option-names.js';
+import { REFUSED_AI_SDK_SETTINGS } from './ai-sdk-parity.js';
+import { MODEL_CALL_SETTINGS_SHAPE, modelCallSettingsOf, type ModelCallSettings } from './model-call-settings.js';
 
 const atLeastOne = wholeNumber('a whole number ≥ 1', 1);
 
@@ -103,6 +105,7 @@ export const RUNTIME_OPTIONS_SCHEMA = z.strictObject(
     onSinkError: functionOption<(error: unknown, sink: TelemetrySink) => void>().optional(),
     now: functionOption<() => number>().default(() => Date.now),
     generateId: functionOption<() => string>().default(() => generateRandomId),
+    ...MODEL_CALL_SETTINGS_SHAPE,
   },
   { error: (issue) => (issue.code === 'invalid_type' ? 'an object with at least `tools`' : undefined) },
 );
@@ -132,6 +135,8 @@ export interface ResolvedRuntimeOptions extends ParsedPipelineOptions {
   readonly onSinkError?: ((error: unknown, sink: TelemetrySink) => void) | undefined;
   readonly now: () => number;
   readonly generateId: () => string;
+  /** The AI SDK settings of every step (ModelCallSettings), a send's override them; absent keys not sent. */
+  readonly callSettings: ModelCallSettings;
 }
 
 /**
@@ -146,9 +151,10 @@ export function parseRuntimeOptions(options: ToolSearchRuntimeOptions): Resolved
   const parsed = parseOptions(RUNTIME_OPTIONS_SCHEMA, options, {
     root: 'options',
     elsewhere: { names: SEND_INPUT_NAMES, place: 'send(input)', here: 'createToolSearchRuntime(options)' },
+    refused: REFUSED_AI_SDK_SETTINGS,
   });
   // `tools` is checked by the catalog (a missing one named there, with what to pass)
-  return Object.freeze(parsed as typeof parsed & { readonly tools: ToolSet });
+  return Object.freeze({ ...(parsed as typeof parsed & { readonly tools: ToolSet }), callSettings: Object.freeze(modelCallSettingsOf(parsed)) });
 }
 
 // Compile-time check that the schema has a key for every documented option, and no other.

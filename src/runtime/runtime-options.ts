@@ -13,12 +13,15 @@ import type { SearchOptions } from '../search/search-options.js';
 import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
 import type { CodeModeOptions, ToolMode } from '../code-mode/code-mode-options.js';
 import type { ExecutionProfile } from './execution-profile.js';
+import type { ModelCallSettings } from './model-call-settings.js';
 
 /**
  * Options of {@link createToolSearchRuntime}. Everything here is fixed for the runtime's
  * life and shared by all turns (C19). Parsed once by RUNTIME_OPTIONS_SCHEMA (runtime-options-schema.ts).
+ * The AI SDK settings of {@link ModelCallSettings} are the defaults of every turn's steps;
+ * `send()` overrides them (see AI_SDK_PARITY for every `streamText` key, honoured or refused).
  */
-export interface ToolSearchRuntimeOptions {
+export interface ToolSearchRuntimeOptions extends ModelCallSettings {
   /**
    * The bound tools (B, the ceiling, C1): an AI SDK `ToolSet` whose keys are canonical names
    * (`^[a-zA-Z0-9_-]{1,64}$`). `tool_search` is reserved.

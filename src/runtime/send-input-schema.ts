@@ -2,9 +2,11 @@ import { z } from 'zod';
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { InspectionEvent, Observer } from 'xstate';
 import { TOOL_MODE_SCHEMA, type ToolMode } from '../code-mode/code-mode-options.js';
-import { checkedElsewhere, strictOptions } from '../options/option-fields.js';
+import { checkedElsewhere, strictOptions, wholeNumber } from '../options/option-fields.js';
 import { parseOptions } from '../options/parse-options.js';
 import { RUNTIME_OPTION_NAMES } from './option-names.js';
+import { REFUSED_AI_SDK_SETTINGS } from './ai-sdk-parity.js';
+import { MODEL_CALL_SETTINGS_SHAPE, mergeModelCallSettings, modelCallSettingsOf, type ModelCallSettings } from './model-call-settings.js';
 import { PREFETCH_VALUE_SCHEMA, prefetchOf, type PrefetchOptions } from './prefetch-schema.js';
 import { REQUIRED_TOOL_PRESETS } from './required-tool-presets.js';
 import type { RequiredToolsFunction, ResumeInput, SendInput } from './send-input.js';
@@ -40,6 +42,7 @@ const TURN_INPUT_SHAPE = {
       { error: 'an xstate inspection observer: a function or an object with next()' },
     )
     .optional(),
+  ...MODEL_CALL_SETTINGS_SHAPE,
 };
 
 /**
@@ -53,6 +56,8 @@ export const SEND_INPUT_SCHEMA = strictOptions(
     messages: z.array(z.custom<ModelMessage>(), { error: 'an array of AI SDK ModelMessages, or pass `prompt`' }).optional(),
     prompt: z.string({ error: 'a string' }).optional(),
     ...TURN_INPUT_SHAPE,
+    // a resumed turn keeps the maxSteps of its snapshot
+    maxSteps: wholeNumber('a whole number ≥ 1', 1).optional(),
   },
   'an object with model and prompt or messages',
 ).superRefine((input, context) => {
@@ -91,12 +96,18 @@ export interface ResolvedSendInput {
   readonly prefetch: PrefetchOptions | undefined;
   readonly abortSignal: AbortSignal | undefined;
   readonly inspect: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined;
+  /** The runtime's settings overridden by the input's (mergeModelCallSettings). */
+  readonly callSettings: ModelCallSettings;
+  /** The input's, else the runtime's; for a resume, the snapshot's is kept. */
+  readonly maxSteps: number;
 }
 
 /** What a turn input falls back to: the runtime's resolved options. */
 export interface TurnInputDefaults {
   readonly toolMode: ToolMode;
   readonly prefetch: PrefetchOptions | undefined;
+  readonly callSettings: ModelCallSettings;
+  readonly maxSteps: number;
 }
 
 /**
@@ -108,9 +119,10 @@ export function parseSendInput(input: SendInput, defaults: TurnInputDefaults): R
   const parsed = parseOptions(SEND_INPUT_SCHEMA, input, {
     root: 'send(input)',
     elsewhere: { names: RUNTIME_OPTION_NAMES, place: 'createToolSearchRuntime(options)', here: 'send(input)' },
+    refused: REFUSED_AI_SDK_SETTINGS,
   });
   const messages: ModelMessage[] = parsed.prompt !== undefined ? [{ role: 'user', content: parsed.prompt }] : [...parsed.messages!];
-  return resolved(parsed, messages, defaults);
+  return resolved(parsed, messages, defaults, parsed.maxSteps ?? defaults.maxSteps);
 }
 
 /**
@@ -123,11 +135,17 @@ export function parseResumeInput(input: ResumeInput, defaults: TurnInputDefaults
   const parsed = parseOptions(RESUME_INPUT_SCHEMA, input, {
     root: 'resume(input)',
     elsewhere: { names: RUNTIME_OPTION_NAMES, place: 'createToolSearchRuntime(options)', here: 'resume(input)' },
+    refused: REFUSED_AI_SDK_SETTINGS,
   });
-  return { input: resolved(parsed, [], defaults), snapshot: parsed.snapshot };
+  return { input: resolved(parsed, [], defaults, defaults.maxSteps), snapshot: parsed.snapshot };
 }
 
-function resolved(parsed: z.output<typeof RESUME_INPUT_SCHEMA> | z.output<typeof SEND_INPUT_SCHEMA>, messages: readonly ModelMessage[], defaults: TurnInputDefaults): ResolvedSendInput {
+function resolved(
+  parsed: z.output<typeof RESUME_INPUT_SCHEMA> | z.output<typeof SEND_INPUT_SCHEMA>,
+  messages: readonly ModelMessage[],
+  defaults: TurnInputDefaults,
+  maxSteps: number,
+): ResolvedSendInput {
   return Object.freeze({
     model: parsed.model,
     instructions: parsed.instructions,
@@ -141,5 +159,7 @@ function resolved(parsed: z.output<typeof RESUME_INPUT_SCHEMA> | z.output<typeof
     prefetch: parsed.prefetch === undefined ? defaults.prefetch : prefetchOf(parsed.prefetch),
     abortSignal: parsed.abortSignal,
     inspect: parsed.inspect,
+    callSettings: mergeModelCallSettings(defaults.callSettings, modelCallSettingsOf(parsed)),
+    maxSteps,
   });
 }

@@ -1,12 +1,13 @@
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { ToolMode } from '../code-mode/code-mode-options.js';
+import type { ModelCallSettings } from './model-call-settings.js';
 import type { PrefetchOptions } from './prefetch-schema.js';
 import type { RequiredToolPreset } from './required-tool-presets.js';
 import type { TurnSnapshot } from './turn-snapshot.js';
 
 /** Input of {@link ToolSearchRuntime.send}: one user message's worth of work. */
-export interface SendInput {
+export interface SendInput extends ModelCallSettings {
   /** The AI SDK language model for every step of this turn. */
   readonly model: LanguageModel;
   /** System instructions for every step. Default: none. */
@@ -74,6 +75,11 @@ export interface SendInput {
    * its message); `send()` does not throw and `result` settles. Default: none.
    */
   readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /**
+   * Provider steps of this turn; then it ends `completed` with reason `max-steps`. Default: the
+   * runtime's `maxSteps`. Not given to `resume()`: a resumed turn keeps its snapshot's.
+   */
+  readonly maxSteps?: number;
 }
 
 /**
@@ -83,7 +89,7 @@ export interface SendInput {
  * `abortSignal`, `inspect` — given as they were for the turn that took the snapshot (the
  * bound catalog must match it). No `messages` or `prompt`: the transcript is the snapshot's.
  */
-export type ResumeInput = Omit<SendInput, 'messages' | 'prompt'> & {
+export type ResumeInput = Omit<SendInput, 'messages' | 'prompt' | 'maxSteps'> & {
   /** A `step-end` part's `snapshot` or `turn.snapshot()`, as it was or through JSON. */
   readonly snapshot: TurnSnapshot;
 };

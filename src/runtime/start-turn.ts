@@ -84,6 +84,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
       callModel: createModelCaller({
         model: input.model,
         instructions: prepared.instructions,
+        settings: input.callSettings,
         tools: catalog.tools,
         schemaCharsOf: (codeMode ?? binding).schemaCharsOf,
         recorder: turnRecorder,
@@ -102,7 +103,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
               active: prepared.prefetched?.activated ?? [],
               offerSearch: binding.offerSearch,
               messages: validated.messages,
-              maxSteps: shared.maxSteps,
+              maxSteps: input.maxSteps,
               retry: shared.retry,
             },
           }

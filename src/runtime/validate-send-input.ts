@@ -3,6 +3,8 @@ import { setOfNames } from '../../machines/set-of-names.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { RequiredToolsError } from '../errors/required-tools-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { EXEC_TOOL_NAME } from '../code-mode/code-mode-options.js';
 import { ownValue } from '../catalog/own-value.js';
 import type { TurnBinding } from './create-turn-binding.js';
 import { REQUIRED_TOOL_PRESETS } from './required-tool-presets.js';
@@ -17,7 +19,7 @@ import { describeThrown } from '../errors/describe-thrown.js';
  * binding (the ceiling, C6) and its required tools (R). A `requiredTools` function is not called
  * here (see `requiredToolsOf`): what it throws or answers wrongly fails the turn, never `send()`.
  *
- * @throws {UnboundToolError} `requiredTools` or `boundTools` names a tool outside the turn's ceiling (C1, C6).
+ * @throws {UnboundToolError} `requiredTools`, `boundTools` or `toolChoice` names a tool outside the turn's ceiling (C1, C6).
  * @throws {InvalidOptionError} an unknown profile; `clientTools` not a plain-object ToolSet or a
  *   client tool without an input schema; `clientId` not a label of 1–64 printable characters on one line.
  * @throws {ReservedToolNameError} a client tool named `tool_search` or `turnscope_tool_search`.
@@ -29,6 +31,10 @@ export function validateSendInput(
   input: ResolvedSendInput,
 ): { messages: readonly ModelMessage[]; binding: TurnBinding; requiredTools: (state: RequiredToolsState) => readonly string[] } {
   const binding = resolveTurnBinding(shared, input);
+  const choice = input.callSettings.toolChoice;
+  if (typeof choice === 'object' && !binding.bound.includes(choice.toolName) && choice.toolName !== TOOL_SEARCH_NAME && choice.toolName !== EXEC_TOOL_NAME) {
+    throw new UnboundToolError({ toolName: choice.toolName, option: 'toolChoice', bound: binding.bound });
+  }
   return { messages: input.messages, binding, requiredTools: requiredToolsOf(binding, input.requiredTools, (name) => shared.catalog.get(name) !== undefined) };
 }
 

@@ -83,21 +83,21 @@ describe('the resolved objects: frozen, defaults applied', () => {
   });
 
   it('a send() input resolves to a frozen object with the runtime defaults of toolMode and prefetch', () => {
-    const defaults = { toolMode: 'code' as const, prefetch: Object.freeze({ limit: 3 }) };
+    const defaults = { toolMode: 'code' as const, prefetch: Object.freeze({ limit: 3 }), callSettings: {}, maxSteps: 20 };
     const resolved = parseSendInput({ model, prompt: 'hello' }, defaults);
     expect(resolved).toMatchObject({ model, toolMode: 'code', prefetch: { limit: 3 }, messages: [{ role: 'user', content: 'hello' }] });
     expect(Object.isFrozen(resolved)).toBe(true);
     expect(Object.isFrozen(resolved.messages)).toBe(true);
     const history = [{ role: 'user' as const, content: 'a' }];
     const overridden = parseSendInput({ model, messages: history, toolMode: 'direct', prefetch: false }, defaults);
-    expect(overridden).toMatchObject({ toolMode: 'direct', prefetch: undefined });
+    expect(overridden).toMatchObject({ toolMode: 'direct', prefetch: undefined, callSettings: {}, maxSteps: 20 });
     expect(overridden.messages).toEqual(history);
     expect(overridden.messages).not.toBe(history);
   });
 
   it('a resume() input resolves without a transcript and hands the snapshot on unread', () => {
     const snapshot = { version: 1 } as unknown as TurnSnapshot;
-    const { input, snapshot: given } = parseResumeInput({ snapshot, model, boundTools: ['Read'] }, { toolMode: 'direct', prefetch: undefined });
+    const { input, snapshot: given } = parseResumeInput({ snapshot, model, boundTools: ['Read'] }, { toolMode: 'direct', prefetch: undefined, callSettings: {}, maxSteps: 20 });
     expect(given).toBe(snapshot);
     expect(input.messages).toEqual([]);
     expect(input.boundTools).toEqual(['Read']);
