@@ -47,7 +47,7 @@ export const AI_SDK_PARITY: Readonly<Record<AiSdkSettingName, AiSdkParity>> = Ob
   streamRetries: { refused: 'the turn machine retries a failed step (`retry`, C16), keeping its visible set' },
   timeout: { refused: 'turnscope\'s `timeout` bounds tool calls (`timeout.toolMs`, `perToolMs`, `approvalMs`); bound a turn with `abortSignal: AbortSignal.timeout(ms)`' },
   stopWhen: { refused: 'not honoured yet: bound a turn with `maxSteps` (runtime default and per send)' },
-  output: { refused: 'not honoured yet: parse `result.text` with your schema' },
+  output: { honoured: 'runtime default and per-send override; its response format goes with every step, the last step\'s text is parsed into `result.output`' },
   activeTools: VISIBILITY,
   toolOrder: { refused: 'the turn sends its visible set in a stable order (C20), so provider caches hit' },
   prepareStep: VISIBILITY,

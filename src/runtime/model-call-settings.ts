@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { LanguageModelCallOptions, RequestOptions, StreamTextTransform, ToolCallRepairFunction, ToolChoice, ToolSet, streamText } from 'ai';
+import type { LanguageModelCallOptions, OutputInterface, RequestOptions, StreamTextTransform, ToolCallRepairFunction, ToolChoice, ToolSet, streamText } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
-import { functionOption, nameKeyedRecord, strictOptions, wholeNumber } from '../options/option-fields.js';
+import { functionOption, nameKeyedRecord, strictOptions, wholeNumber, withMethods } from '../options/option-fields.js';
 
 type StreamTextOptions = Parameters<typeof streamText>[0];
 
@@ -29,6 +29,7 @@ type StreamTextOptions = Parameters<typeof streamText>[0];
  * - `experimental_transform`: stream transforms (e.g. `smoothStream()`) applied to every step's
  *   stream before the turn reads it; a transform must pass tool-call, error and finish parts on.
  * - `experimental_download`: how URLs in the prompt are fetched.
+ * - `output`: a structured final answer, parsed into `result.output`.
  *
  * A setting given nowhere is not sent (the provider's default).
  */
@@ -42,6 +43,12 @@ export interface ModelCallSettings
   readonly experimental_repairToolCall?: ToolCallRepairFunction<ToolSet>;
   readonly experimental_transform?: StreamTextOptions['experimental_transform'];
   readonly experimental_download?: StreamTextOptions['experimental_download'];
+  /**
+   * A structured final answer (`Output.object({ schema })`, `Output.array(…)`, …): its response
+   * format goes with every step's request, and the last step's text is parsed into
+   * `result.output` (parseTurnOutput).
+   */
+  readonly output?: OutputInterface;
 }
 
 const aNumber = z.number({ error: 'a finite number' }).optional();
@@ -76,6 +83,7 @@ export const MODEL_CALL_SETTINGS_SHAPE = {
     .union([functionOption<StreamTextTransform<ToolSet>>(), z.array(functionOption<StreamTextTransform<ToolSet>>())], { error: 'a stream transform (e.g. smoothStream()) or an array of them' })
     .optional(),
   experimental_download: functionOption<NonNullable<StreamTextOptions['experimental_download']>>().optional(),
+  output: withMethods<OutputInterface>(['parseCompleteOutput'], "an AI SDK output (e.g. Output.object({ schema }) from 'ai')").optional(),
 } as const;
 
 /** The names of {@link ModelCallSettings}. */

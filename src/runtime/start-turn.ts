@@ -11,6 +11,7 @@ import { createTurnRecorder, type TurnRecorder } from './create-turn-recorder.js
 import { listenToAbort } from './listen-to-abort.js';
 import { createPartQueue } from './part-queue.js';
 import { prepareTurn } from './prepare-turn.js';
+import { parseTurnOutput } from './parse-turn-output.js';
 import { recordTurnEvents } from './record-turn-events.js';
 import { PREFETCH_SEARCH_ID, userMessageMatches } from './run-prefetch.js';
 import type { ResumeInput, SendInput } from './send-input.js';
@@ -165,7 +166,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
   return {
     turnId,
     stream: parts,
-    result: ending.result,
+    result: ending.result.then((result) => parseTurnOutput({ result, output: input.callSettings.output, model: input.model, now: shared.now })),
     cancel: (reason?: string) => {
       if (!ending.ended()) actor.send({ type: 'CANCEL', ...timeOf(shared.now), ...(reason === undefined ? {} : { reason }) });
     },

@@ -33,6 +33,13 @@ export interface TurnResult {
   readonly activated: readonly string[];
   /** Set for `failed` and `cancelled`. */
   readonly error?: TurnError;
+  /**
+   * The structured answer when the turn had an `output` setting (e.g. `Output.object({ schema })`)
+   * and ended `completed`: the last step's text parsed by it (parseTurnOutput). Absent otherwise.
+   */
+  readonly output?: unknown;
+  /** Why `output` could not be parsed from the last step's text (the AI SDK's error, as data). */
+  readonly outputError?: TurnError;
 }
 
 /** A running turn. */

@@ -1,6 +1,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
+import { Output } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createToolSearchRuntime, InvalidOptionError, UnboundToolError } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { startFakeAnthropicServer } from '../helpers/fake-anthropic-server.js';
@@ -85,6 +87,31 @@ describe('AI SDK settings on the wire: a runtime default, overridden per send()'
     const result = await runtime.send({ model: scripted.model, prompt: 'go', maxSteps: 1 }).result;
     expect(result).toMatchObject({ status: 'completed', reason: 'max-steps' });
     expect(scripted.requests).toHaveLength(1);
+  });
+});
+
+describe('output: a structured final answer', () => {
+  it('OpenAI Chat: the response format goes with every step and the last step\'s text is parsed into result.output', async () => {
+    const server = await startFakeOpenAIServer([{ toolCalls: [{ name: 'tool_search', arguments: '{"query":"github issue"}' }] }, { text: '{"issue":42,"repo":"a/b"}' }]);
+    close = server.close;
+    const { tools, groups } = sampleTools();
+    const runtime = createToolSearchRuntime({ tools, groups });
+    const openai = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' });
+    const output = Output.object({ schema: z.object({ issue: z.number(), repo: z.string() }) });
+
+    const result = await runtime.send({ model: openai.chat('fake-model'), prompt: 'file it', output }).result;
+    expect(result).toMatchObject({ status: 'completed', output: { issue: 42, repo: 'a/b' } });
+    expect(result.outputError).toBeUndefined();
+    for (const body of server.bodies) expect(body).toMatchObject({ response_format: { type: 'json_schema', json_schema: { schema: { required: ['issue', 'repo'] } } } });
+  });
+
+  it('a final text that does not match the schema leaves the turn completed with outputError, never a rejection', async () => {
+    const { tools } = sampleTools();
+    const runtime = createToolSearchRuntime({ tools, output: Output.object({ schema: z.object({ issue: z.number() }) }) });
+    const result = await runtime.send({ model: createScriptedModel({ steps: [{ text: '{"issue":"forty-two"}' }] }).model, prompt: 'go' }).result;
+    expect(result.status).toBe('completed');
+    expect(result.output).toBeUndefined();
+    expect(result.outputError?.name).toBe('AI_NoObjectGeneratedError');
   });
 });
 
