@@ -94,4 +94,7 @@ export type { ExecutionProfile, ToolOverride } from './runtime/execution-profile
 export { REQUIRED_TOOL_PRESETS } from './runtime/required-tool-presets.js';
 export type { RequiredToolPreset } from './runtime/required-tool-presets.js';
 export type { RequiredToolsFunction, RequiredToolsState } from './runtime/runtime-options.js';
+export { AI_SDK_PARITY } from './runtime/ai-sdk-parity.js';
+export type { AiSdkParity, AiSdkSettingName } from './runtime/ai-sdk-parity.js';
+export type { ModelCallSettings } from './runtime/model-call-settings.js';
 

@@ -1,4 +1,7 @@
-import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { z } from 'zod';
+import { MAX_TIMER_DELAY_MS, TURN_DEFAULTS } from '../../machines/turn-defaults.js';
+import { parseOptions } from '../options/parse-options.js';
+import { strictOptions, wholeNumber } from '../options/option-fields.js';
 
 /** The name of code mode's tool, reserved while code mode is on: no bound tool may use it then. */
 export const EXEC_TOOL_NAME = 'exec';
@@ -42,13 +45,8 @@ export interface CodeModeOptions {
   readonly maxConcurrent: number;
 }
 
-/** The code mode defaults: 30 s, 64 MiB, 20,000 characters, 4 sandboxes at once. */
-export const DEFAULT_CODE_MODE_OPTIONS: CodeModeOptions = Object.freeze({
-  timeLimitMs: 30_000,
-  memoryLimitBytes: 64 * 1024 * 1024,
-  maxOutputChars: 20_000,
-  maxConcurrent: 4,
-});
+/** The code mode defaults (TURN_DEFAULTS.codeMode): 30 s, 64 MiB, 20,000 characters, 4 sandboxes at once. */
+export const DEFAULT_CODE_MODE_OPTIONS: CodeModeOptions = TURN_DEFAULTS.codeMode;
 
 /** The smallest `memoryLimitBytes`: the engine's initial WebAssembly memory (16 MiB). */
 export const MIN_CODE_MODE_MEMORY_BYTES = 16 * 1024 * 1024;
@@ -56,44 +54,35 @@ export const MIN_CODE_MODE_MEMORY_BYTES = 16 * 1024 * 1024;
 /** The largest `memoryLimitBytes`: WebAssembly's 32-bit address space as this build allows it (2 GiB). */
 export const MAX_CODE_MODE_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
 
-/** The largest delay `setTimeout` honours, in ms (2^31 − 1). */
-const MAX_TIMER_DELAY_MS = 2_147_483_647;
-
-/** The option names of `codeMode`, for the runtime's unknown-option check. */
+/** The option names of `codeMode`. */
 export const CODE_MODE_OPTION_NAMES = ['timeLimitMs', 'memoryLimitBytes', 'maxOutputChars', 'maxConcurrent'] as const;
 
+const limit = (unit: string, min: number, max: number) => wholeNumber(`a whole number of ${unit} from ${min} to ${max}`, min, max);
+
 /**
- * Applies the defaults to the `codeMode` option and checks it.
+ * The `codeMode` option's schema: each limit a whole number in range, missing or `undefined`
+ * ones the defaults (TURN_DEFAULTS.codeMode); parses to a frozen {@link CodeModeOptions}.
+ */
+export const CODE_MODE_OPTIONS_SCHEMA = strictOptions(
+  {
+    timeLimitMs: limit('milliseconds', 1, MAX_TIMER_DELAY_MS).default(TURN_DEFAULTS.codeMode.timeLimitMs),
+    memoryLimitBytes: limit('bytes', MIN_CODE_MODE_MEMORY_BYTES, MAX_CODE_MODE_MEMORY_BYTES).default(TURN_DEFAULTS.codeMode.memoryLimitBytes),
+    maxOutputChars: limit('characters', 1, Number.MAX_SAFE_INTEGER).default(TURN_DEFAULTS.codeMode.maxOutputChars),
+    maxConcurrent: limit('sandboxes', 1, 1_000).default(TURN_DEFAULTS.codeMode.maxConcurrent),
+  } satisfies Record<(typeof CODE_MODE_OPTION_NAMES)[number], unknown>,
+  'an object with timeLimitMs, memoryLimitBytes, maxOutputChars and maxConcurrent',
+)
+  .prefault({})
+  .transform((limits): CodeModeOptions => Object.freeze(limits));
+
+/**
+ * Applies the defaults to the `codeMode` option and checks it (CODE_MODE_OPTIONS_SCHEMA).
  *
- * @throws {InvalidOptionError} a value of the wrong type or out of range, naming the option.
+ * @throws {InvalidOptionError} a value of the wrong type or out of range, or an unknown key, naming the option.
  */
 export function resolveCodeModeOptions(options: Partial<CodeModeOptions> | undefined): CodeModeOptions {
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throw new InvalidOptionError({ option: 'codeMode', value: options, expected: 'an object with timeLimitMs, memoryLimitBytes, maxOutputChars and maxConcurrent' });
-  }
-  const defined = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined));
-  const merged = { ...DEFAULT_CODE_MODE_OPTIONS, ...defined } as CodeModeOptions;
-  return Object.freeze({
-    timeLimitMs: wholeNumber('codeMode.timeLimitMs', merged.timeLimitMs, 1, MAX_TIMER_DELAY_MS, 'milliseconds'),
-    memoryLimitBytes: wholeNumber('codeMode.memoryLimitBytes', merged.memoryLimitBytes, MIN_CODE_MODE_MEMORY_BYTES, MAX_CODE_MODE_MEMORY_BYTES, 'bytes'),
-    maxOutputChars: wholeNumber('codeMode.maxOutputChars', merged.maxOutputChars, 1, Number.MAX_SAFE_INTEGER, 'characters'),
-    maxConcurrent: wholeNumber('codeMode.maxConcurrent', merged.maxConcurrent, 1, 1_000, 'sandboxes'),
-  });
+  return parseOptions(CODE_MODE_OPTIONS_SCHEMA, options, { root: 'codeMode', prefix: 'codeMode' });
 }
 
-/**
- * Checks a `toolMode` value (the runtime option or `send()`'s).
- *
- * @throws {InvalidOptionError} anything but `'direct'` or `'code'`.
- */
-export function checkToolMode(option: string, value: unknown): ToolMode | undefined {
-  if (value === undefined || value === 'direct' || value === 'code') return value;
-  throw new InvalidOptionError({ option, value, expected: "'direct' or 'code'" });
-}
-
-function wholeNumber(option: string, value: unknown, min: number, max: number, unit: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidOptionError({ option, value, expected: `a whole number of ${unit} from ${min} to ${max}` });
-  }
-  return value;
-}
+/** A `toolMode` value (the runtime option or `send()`'s). */
+export const TOOL_MODE_SCHEMA = z.enum(['direct', 'code'], { error: "'direct' or 'code'" });

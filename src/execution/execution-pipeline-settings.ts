@@ -1,7 +1,9 @@
-import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { z } from 'zod';
+import { MAX_TIMER_DELAY_MS, TURN_DEFAULTS } from '../../machines/turn-defaults.js';
+import { functionOption, nameKeyedRecord, strictOptions, wholeNumber, withMethods } from '../options/option-fields.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import type { ArtifactStore } from './artifact-store.js';
-import { DEFAULT_OUTPUT_LIMIT, type OutputLimit } from './truncate-text.js';
+import type { OutputLimit } from './truncate-text.js';
 import { createMemoryArtifactStore } from './create-memory-artifact-store.js';
 import { createMemoryJournal } from './create-memory-journal.js';
 import type { ExecutionJournal } from './execution-journal.js';
@@ -23,8 +25,8 @@ export interface TimeoutOptions {
   readonly approvalMs: number;
 }
 
-/** The timeout defaults: 2 minutes per tool call, 5 minutes per approval. */
-export const DEFAULT_TIMEOUTS: TimeoutOptions = Object.freeze({ toolMs: 120_000, perToolMs: Object.freeze({}), approvalMs: 300_000 });
+/** The timeout defaults (TURN_DEFAULTS.timeout): 2 minutes per tool call, 5 minutes per approval. */
+export const DEFAULT_TIMEOUTS: TimeoutOptions = TURN_DEFAULTS.timeout;
 
 /** What the `operationId` option is given to derive a call's operation id. */
 export interface OperationIdRequest {
@@ -66,9 +68,6 @@ export interface ExecutionPipelineSettings {
   readonly toolApprovalSecret: string | Uint8Array | undefined;
 }
 
-/** The largest delay `setTimeout` honours, in ms (2^31 − 1). */
-const MAX_TIMER_DELAY_MS = 2_147_483_647;
-
 /**
  * The default operation id, `${turnId}:${stepIndex}:${toolCallId}`: the call's idempotency key
  * of C29. A call is the turn, the step and the provider's call id together, because providers
@@ -79,93 +78,82 @@ const MAX_TIMER_DELAY_MS = 2_147_483_647;
  */
 export const defaultOperationId = ({ turnId, stepIndex, toolCallId }: OperationIdRequest): string => `${turnId}:${stepIndex}:${toolCallId}`;
 
+const milliseconds = wholeNumber(`a whole number of milliseconds from 0 (no timeout) to ${MAX_TIMER_DELAY_MS}`, 0, MAX_TIMER_DELAY_MS);
+const lines = (unit: string) => wholeNumber(`a whole number of ${unit} ≥ 2 (half for the head, half for the tail)`, 2);
+
 /**
- * Applies the pipeline defaults and checks the values: `journal` a fresh
+ * The schemas of the pipeline options of `createToolSearchRuntime` (part of the runtime's one
+ * options schema): `timeout` and `outputLimit` parse to frozen objects with the defaults
+ * (TURN_DEFAULTS) applied, `timeout.perToolMs` to a null-prototype record.
+ */
+export const PIPELINE_OPTION_SCHEMAS = {
+  approver: functionOption<ToolApprover>('a function (request) => { type: "allow" } | { type: "deny", reason }').optional(),
+  journal: withMethods<ExecutionJournal>(['read', 'write'], 'a journal: an object with read(operationId) and write(entry) methods').optional(),
+  operationId: functionOption<(request: OperationIdRequest) => string>('a function (call) => string').optional(),
+  timeout: strictOptions({
+    toolMs: milliseconds.default(TURN_DEFAULTS.timeout.toolMs),
+    perToolMs: nameKeyedRecord(milliseconds, 'an object of tool name → milliseconds').default(() => Object.freeze(Object.create(null) as Record<string, number>)),
+    approvalMs: milliseconds.default(TURN_DEFAULTS.timeout.approvalMs),
+  })
+    .prefault({})
+    .transform((timeout): TimeoutOptions => Object.freeze(timeout)),
+  outputLimit: strictOptions({
+    maxBytes: lines('bytes').default(TURN_DEFAULTS.outputLimit.maxBytes),
+    maxLines: lines('lines').default(TURN_DEFAULTS.outputLimit.maxLines),
+  })
+    .prefault({})
+    .transform((limit): OutputLimit => Object.freeze(limit)),
+  artifactStore: z
+    .union([z.literal(false), withMethods<ArtifactStore>(['put', 'get'], '')], { error: 'false, or an artifact store: an object with put(artifact) and get(id) methods' })
+    .optional(),
+  approvalStore: withMethods<ApprovalStore>(['issue', 'claim'], 'an approval store: an object with issue(record) and claim(id) methods').optional(),
+  toolApprovalSecret: z
+    .custom<string | Uint8Array>((secret) => (typeof secret === 'string' && secret !== '') || (secret instanceof Uint8Array && secret.length > 0), {
+      error: 'a non-empty string or Uint8Array (the HMAC key approval requests are signed with)',
+    })
+    .optional(),
+} as const;
+
+/** The pipeline options as {@link PIPELINE_OPTION_SCHEMAS} parsed them. */
+export interface ParsedPipelineOptions {
+  readonly approver?: ToolApprover | undefined;
+  readonly journal?: ExecutionJournal | undefined;
+  readonly operationId?: ((request: OperationIdRequest) => string) | undefined;
+  readonly timeout: TimeoutOptions;
+  readonly outputLimit: OutputLimit;
+  readonly artifactStore?: ArtifactStore | false | undefined;
+  readonly approvalStore?: ApprovalStore | undefined;
+  readonly toolApprovalSecret?: string | Uint8Array | undefined;
+}
+
+/**
+ * Builds the pipeline settings from the parsed options: `journal` a fresh
  * {@link createMemoryJournal}, `artifactStore` a fresh {@link createMemoryArtifactStore},
- * `approvalStore` a fresh {@link createMemoryApprovalStore}, each per runtime; `timeout` {@link DEFAULT_TIMEOUTS}; `outputLimit` {@link DEFAULT_OUTPUT_LIMIT}.
+ * `approvalStore` a fresh {@link createMemoryApprovalStore}, each per runtime, unless given.
  *
  * @param bound the bound names: with `runtimeTools`, the names `timeout.perToolMs` may use.
  * @param runtimeTools the names of the runtime's own tools (`tool_search`, code mode's `exec`,
  *   whichever `toolMode` a turn uses); one a bound tool also has is listed once.
- * @throws {InvalidOptionError} for a value of the wrong type or out of range.
  * @throws {UnboundToolError} when `timeout.perToolMs` names a tool that is not bound.
  */
-export function resolvePipelineSettings(options: ExecutionPipelineOptions, bound: readonly string[], runtimeTools: readonly string[]): ExecutionPipelineSettings {
+export function resolvePipelineSettings(options: ParsedPipelineOptions, bound: readonly string[], runtimeTools: readonly string[]): ExecutionPipelineSettings {
   const toolNames = [...bound, ...runtimeTools.filter((name) => !bound.includes(name))];
-  if (options.approver !== undefined && typeof options.approver !== 'function') {
-    throw new InvalidOptionError({ option: 'approver', value: options.approver, expected: 'a function (request) => { type: "allow" } | { type: "deny", reason }' });
-  }
-  if (options.operationId !== undefined && typeof options.operationId !== 'function') {
-    throw new InvalidOptionError({ option: 'operationId', value: options.operationId, expected: 'a function (call) => string' });
-  }
-  if (options.journal !== undefined && !hasMethods(options.journal, ['read', 'write'])) {
-    throw new InvalidOptionError({ option: 'journal', value: options.journal, expected: 'a journal: an object with read(operationId) and write(entry) methods' });
-  }
-  const artifactStore = options.artifactStore;
-  if (artifactStore !== undefined && artifactStore !== false && !hasMethods(artifactStore, ['put', 'get'])) {
-    throw new InvalidOptionError({ option: 'artifactStore', value: artifactStore, expected: 'false, or an artifact store: an object with put(artifact) and get(id) methods' });
-  }
-  if (options.approvalStore !== undefined && !hasMethods(options.approvalStore, ['issue', 'claim'])) {
-    throw new InvalidOptionError({ option: 'approvalStore', value: options.approvalStore, expected: 'an approval store: an object with issue(record) and claim(id) methods' });
-  }
-  const secret = options.toolApprovalSecret;
-  if (secret !== undefined && !((typeof secret === 'string' && secret !== '') || (secret instanceof Uint8Array && secret.length > 0))) {
-    throw new InvalidOptionError({ option: 'toolApprovalSecret', value: secret, expected: 'a non-empty string or Uint8Array (the HMAC key approval requests are signed with)' });
-  }
-  for (const name of ['timeout', 'outputLimit'] as const) {
-    const value = options[name];
-    if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
-      throw new InvalidOptionError({ option: name, value, expected: 'an object' });
-    }
-  }
-  const timeout = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeout) };
-  const toolMs = milliseconds('timeout.toolMs', timeout.toolMs);
-  const approvalMs = milliseconds('timeout.approvalMs', timeout.approvalMs);
-  if (timeout.perToolMs === null || typeof timeout.perToolMs !== 'object' || Array.isArray(timeout.perToolMs)) {
-    throw new InvalidOptionError({ option: 'timeout.perToolMs', value: timeout.perToolMs, expected: 'an object of tool name → milliseconds' });
-  }
   const perToolMs = new Map<string, number>();
-  for (const [name, value] of Object.entries(timeout.perToolMs)) {
+  for (const [name, value] of Object.entries(options.timeout.perToolMs)) {
     if (!toolNames.includes(name)) throw new UnboundToolError({ toolName: name, option: 'timeout.perToolMs', bound: toolNames });
-    perToolMs.set(name, milliseconds(`timeout.perToolMs.${name}`, value));
+    perToolMs.set(name, value);
   }
-  const limit = { ...DEFAULT_OUTPUT_LIMIT, ...definedOnly(options.outputLimit) };
-  const outputLimit: OutputLimit = Object.freeze({
-    maxBytes: atLeastTwo('outputLimit.maxBytes', limit.maxBytes, 'bytes'),
-    maxLines: atLeastTwo('outputLimit.maxLines', limit.maxLines, 'lines'),
-  });
+  const { toolMs } = options.timeout;
+  const artifactStore = options.artifactStore;
   return Object.freeze({
     approver: options.approver,
-    approvalTimeoutMs: approvalMs,
+    approvalTimeoutMs: options.timeout.approvalMs,
     journal: options.journal ?? createMemoryJournal(),
     operationIdOf: options.operationId ?? defaultOperationId,
     timeoutMsOf: (toolName: string) => perToolMs.get(toolName) ?? toolMs,
-    outputLimit,
+    outputLimit: options.outputLimit,
     artifactStore: artifactStore === false ? undefined : (artifactStore ?? createMemoryArtifactStore()),
     approvalStore: options.approvalStore ?? createMemoryApprovalStore(),
-    toolApprovalSecret: secret,
+    toolApprovalSecret: options.toolApprovalSecret,
   });
-}
-
-function hasMethods(value: unknown, methods: readonly string[]): boolean {
-  return value !== null && typeof value === 'object' && methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function');
-}
-
-/** Drops `undefined` values, so `{ toolMs: undefined }` means the default, as documented. */
-function definedOnly<T extends object>(value: T | undefined): Partial<T> {
-  return Object.fromEntries(Object.entries(value ?? {}).filter(([, entry]) => entry !== undefined)) as Partial<T>;
-}
-
-function milliseconds(option: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_TIMER_DELAY_MS) {
-    throw new InvalidOptionError({ option, value, expected: `a whole number of milliseconds from 0 (no timeout) to ${MAX_TIMER_DELAY_MS}` });
-  }
-  return value;
-}
-
-function atLeastTwo(option: string, value: unknown, unit: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 2) {
-    throw new InvalidOptionError({ option, value, expected: `a whole number of ${unit} ≥ 2 (half for the head, half for the tail)` });
-  }
-  return value;
 }

@@ -1,3 +1,4 @@
+import { TURN_DEFAULTS } from '../../machines/turn-defaults.js';
 /** Limits of the output truncation stage. */
 export interface OutputLimit {
   /** Most UTF-8 bytes of output the model receives, not counting the note. Default 51,200 (50 KiB). */
@@ -7,7 +8,7 @@ export interface OutputLimit {
 }
 
 /** The output truncation defaults: 50 KiB and 2,000 lines. */
-export const DEFAULT_OUTPUT_LIMIT: OutputLimit = Object.freeze({ maxBytes: 51_200, maxLines: 2_000 });
+export const DEFAULT_OUTPUT_LIMIT: OutputLimit = TURN_DEFAULTS.outputLimit;
 
 /** What {@link truncateText} kept and cut of a text over the limit. */
 export interface TextCut {

@@ -5,6 +5,8 @@ import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import { ownValue } from '../catalog/own-value.js';
 import { modelOutputPartOf } from './model-output-part-of.js';
 import type { ModelOutputPart, StepResponse } from './turn-stream-part.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { ModelCallSettings } from './model-call-settings.js';
 
 /** A {@link ModelStepOutput} with the provider's usage typed. */
 export interface ModelStep extends ModelStepOutput {
@@ -31,6 +33,10 @@ export interface ModelStep extends ModelStepOutput {
 export async function callModelStep(options: {
   readonly model: LanguageModel;
   readonly instructions: string | undefined;
+  /** The turn's AI SDK settings, spread into the call (see ModelCallSettings). Default: none. */
+  readonly settings?: ModelCallSettings;
+  /** The step, for the message of a `toolChoice` naming a tool this step does not see. Default 0. */
+  readonly stepIndex?: number;
   readonly messages: readonly ModelMessage[];
   readonly tools: ToolSet;
   readonly visible: readonly string[];
@@ -43,11 +49,13 @@ export async function callModelStep(options: {
   const wire = toolSearchWireNames(options.model);
   const visible = options.visible.map(wire.toWire);
   const tools = visibleTools(wire.tools(options.tools), visible);
+  const settings = stepSettings(options.settings, options.visible, options.stepIndex ?? 0, wire.toWire);
   // Read at the end of the step from onEnd, which runs before the stream closes: each of the
   // result's promise getters (responseMessages, finishReason, usage) tees and re-reads the whole
   // step's stream again, three more passes per step for values the SDK already has.
   let ended: StepEnd | undefined;
   const result = streamText({
+    ...settings,
     model: wire.model,
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     messages: [...wire.messagesToWire(options.messages)],
@@ -123,6 +131,25 @@ function stepResponseOf(
  * (telemetry redaction, tool-search state): with thousands of bound tools that walk cost tens
  * of milliseconds per step.
  */
+/**
+ * The settings as this step sends them: a `toolChoice` naming a tool gets its wire name, and must
+ * name a tool of the step's visible set (else the step is not sent: the machine fails the turn).
+ *
+ * @throws {InvalidOptionError} `toolChoice` names a tool this step does not see.
+ */
+function stepSettings(settings: ModelCallSettings | undefined, visible: readonly string[], stepIndex: number, toWire: (name: string) => string): ModelCallSettings {
+  const choice = settings?.toolChoice;
+  if (settings === undefined || choice === undefined || typeof choice === 'string') return settings ?? {};
+  if (!visible.includes(choice.toolName)) {
+    throw new InvalidOptionError({
+      option: 'toolChoice.toolName',
+      value: choice.toolName,
+      expected: `a tool visible on step ${stepIndex} (${visible.join(', ')}); make it direct or required (requiredTools) to force it from step 0, or use toolChoice 'required'`,
+    });
+  }
+  return { ...settings, toolChoice: { type: 'tool', toolName: toWire(choice.toolName) } };
+}
+
 function visibleTools(bound: ToolSet, visible: readonly string[]): ToolSet {
   // no prototype: a visible `__proto__` is an own key, and `constructor` is never Object's (C3)
   const tools: ToolSet = nameKeyedRecord<Tool>();

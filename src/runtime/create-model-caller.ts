@@ -3,6 +3,7 @@ import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import type { CallModelInput, ModelStepOutput } from '../../machines/turn-types.js';
 import { callModelStep } from './call-model-step.js';
 import type { TurnRecorder } from './create-turn-recorder.js';
+import type { ModelCallSettings } from './model-call-settings.js';
 import { uniqueStepCallIds } from './unique-step-call-ids.js';
 
 /**
@@ -20,6 +21,8 @@ export function createModelCaller(options: {
   readonly model: LanguageModel;
   /** The profile's and the send's instructions, joined; `undefined` for none. */
   readonly instructions: string | undefined;
+  /** The turn's AI SDK settings (the runtime's with the send's overrides), on every step's call. */
+  readonly settings?: ModelCallSettings;
   /** The definitions the step may send (B, `tool_search`, `exec`); the step sends only the visible ones. */
   readonly tools: ToolSet;
   readonly schemaCharsOf: (name: string) => number;
@@ -41,6 +44,8 @@ export function createModelCaller(options: {
     const { response, ...output } = await callProvider({
       model: options.model,
       instructions: options.instructions,
+      ...(options.settings === undefined ? {} : { settings: options.settings }),
+      stepIndex: step.stepIndex,
       messages: step.messages as ModelMessage[],
       tools: options.tools,
       visible: step.visible,

@@ -1,30 +1,24 @@
-import { TURN_DEFAULTS } from '../../machines/turn-defaults.js';
-import { generateId as generateRandomId } from 'ai';
-import { retryDelayMs } from '../../machines/retry-delay-ms.js';
-import type { RetryPolicy } from '../../machines/turn-types.js';
 import { createToolCatalog, type ToolCatalog } from '../catalog/create-tool-catalog.js';
-import { checkToolMode, resolveCodeModeOptions } from '../code-mode/code-mode-options.js';
 import { checkExecNameFree } from '../code-mode/create-turn-code-mode.js';
-import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
 import { resolvePipelineSettings } from '../execution/execution-pipeline-settings.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { shortNameAliases } from '../catalog/render-inventory.js';
 import { resolveRanker } from '../search/resolve-ranker.js';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
+import type { SearchOptions } from '../search/search-options.js';
 import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
 import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import { createProfileBindings } from './create-profile-bindings.js';
 import { createTurnBinding } from './create-turn-binding.js';
 import { createToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
-import { validateRuntimeOptions } from './validate-runtime-options.js';
-import { checkBoolean } from './check-boolean.js';
-import type { ResumeInput, SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
+import type { ToolSearchRuntimeOptions } from './runtime-options.js';
+import { parseRuntimeOptions } from './runtime-options-schema.js';
+import type { ResumeInput, SendInput } from './send-input.js';
+import type { Turn } from './turn-result.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { runtimeInternals } from './runtime-internals.js';
 import { RUNTIME_TOOL_NAMES } from './runtime-tool-names.js';
-import { parsePrefetch } from './run-prefetch.js';
 import { resumeTurn, startTurn } from './start-turn.js';
 
 /** A runtime: the immutable catalog, inventory and search index, and `send()` to run turns. */
@@ -80,6 +74,8 @@ export interface ToolSearchRuntime {
  * Builds the bound catalog, the inventory and the search index once, and returns a runtime
  * whose `send()` runs each turn as its own turn-machine actor (design.md).
  *
+ * Its options are parsed once by one zod schema (RUNTIME_OPTIONS_SCHEMA, `z.strictObject`: a
+ * misspelled key names the likely one) into a frozen resolved object, defaults from TURN_DEFAULTS.
  * Defaults: `availability: 'search'`, `direct`: the C5 baseline, `search`:
  * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.65, relevanceFloorSlope: 0.1,
  * mode: 'load' }` (C10, C24),
@@ -93,23 +89,16 @@ export interface ToolSearchRuntime {
  *   message that says how to fix it.
  */
 export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): ToolSearchRuntime {
-  validateRuntimeOptions(options);
-  if (options.availability !== undefined && options.availability !== 'search' && options.availability !== 'off') {
-    throw new InvalidOptionError({ option: 'availability', value: options.availability, expected: "'search' or 'off'" });
-  }
-  const catalog = createToolCatalog(options);
-  const search = searchOptions(options.search);
-  const maxSteps = positiveInteger('maxSteps', options.maxSteps ?? TURN_DEFAULTS.maxSteps);
-  const retry = retryPolicy(options.retry);
-  const pipeline = resolvePipelineSettings(options, catalog.bound, RUNTIME_TOOL_NAMES);
-  const toolMode = checkToolMode('toolMode', options.toolMode) ?? 'direct';
-  const codeMode = resolveCodeModeOptions(options.codeMode);
-  if (toolMode === 'code') checkExecNameFree(catalog.bound);
-  const searchEnabled = options.availability !== 'off';
+  const resolved = parseRuntimeOptions(options);
+  const catalog = createToolCatalog(resolved);
+  const { search } = resolved;
+  const pipeline = resolvePipelineSettings(resolved, catalog.bound, RUNTIME_TOOL_NAMES);
+  if (resolved.toolMode === 'code') checkExecNameFree(catalog.bound);
+  const searchEnabled = resolved.availability !== 'off';
   const toolSearchInput = createToolSearchInputDefinition(search);
   const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
-  const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: options.profiles });
-  const createRanker = (documents: readonly RankerDocument[]) => resolveRanker(options.ranker, documents);
+  const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: resolved.profiles });
+  const createRanker = (documents: readonly RankerDocument[]) => resolveRanker(resolved.ranker, documents);
   // a name the inventory may list without its group's prefix finds its tool too (C23)
   const shortNames = shortNameAliases(catalog.entries);
   const ranker = createRanker(
@@ -127,20 +116,21 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     searchEnabled,
     defaultBinding,
     profiles,
-    permission: options.permission,
+    permission: resolved.permission,
     pipeline,
-    toolMode,
-    codeMode,
+    toolMode: resolved.toolMode,
+    codeMode: resolved.codeMode,
     telemetry: createTelemetryDispatcher({
-      sinks: options.telemetry === undefined ? [] : Array.isArray(options.telemetry) ? options.telemetry : [options.telemetry],
-      ...(options.onSinkError === undefined ? {} : { onSinkError: options.onSinkError }),
+      sinks: resolved.telemetry,
+      ...(resolved.onSinkError === undefined ? {} : { onSinkError: resolved.onSinkError }),
     }),
-    prefetch: parsePrefetch('prefetch', options.prefetch),
-    includeRawChunks: checkBoolean('includeRawChunks', options.includeRawChunks) ?? false,
-    maxSteps,
-    retry,
-    now: options.now ?? Date.now,
-    generateId: options.generateId ?? generateRandomId,
+    prefetch: resolved.prefetch,
+    includeRawChunks: resolved.includeRawChunks,
+    maxSteps: resolved.maxSteps,
+    callSettings: resolved.callSettings,
+    retry: resolved.retry,
+    now: resolved.now,
+    generateId: resolved.generateId,
   });
   const runtime: ToolSearchRuntime = Object.freeze({
     catalog,
@@ -157,67 +147,3 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   runtimeInternals.set(runtime, shared);
   return runtime;
 }
-
-function searchOptions(overrides: Partial<SearchOptions> | undefined): SearchOptions {
-  const merged = { ...DEFAULT_SEARCH_OPTIONS, ...definedOnly(overrides) };
-  const search: SearchOptions = {
-    defaultLimit: positiveInteger('search.defaultLimit', merged.defaultLimit),
-    maxLimit: positiveInteger('search.maxLimit', merged.maxLimit),
-    maxSchemaChars: positiveInteger('search.maxSchemaChars', merged.maxSchemaChars),
-    maxQueryChars: positiveInteger('search.maxQueryChars', merged.maxQueryChars),
-    relevanceFloor: merged.relevanceFloor,
-    relevanceFloorSlope: merged.relevanceFloorSlope,
-    mode: merged.mode,
-  };
-  if (typeof search.relevanceFloorSlope !== 'number' || !(search.relevanceFloorSlope >= 0 && Number.isFinite(search.relevanceFloorSlope))) {
-    throw new InvalidOptionError({ option: 'search.relevanceFloorSlope', value: search.relevanceFloorSlope, expected: 'a finite number ≥ 0 (0: the same floor for every definition size)' });
-  }
-  if (typeof search.relevanceFloor !== 'number' || !(search.relevanceFloor >= 0 && search.relevanceFloor < 1)) {
-    throw new InvalidOptionError({ option: 'search.relevanceFloor', value: search.relevanceFloor, expected: 'a number from 0 (no floor) up to but not including 1, a fraction of the best match\'s score' });
-  }
-  if (search.mode !== 'load' && search.mode !== 'confirm') {
-    throw new InvalidOptionError({ option: 'search.mode', value: search.mode, expected: "'load' (a search activates its matches) or 'confirm' (a search lists candidates; select: loads them)" });
-  }
-  if (search.defaultLimit > search.maxLimit) {
-    throw new InvalidOptionError({ option: 'search.defaultLimit', value: search.defaultLimit, expected: `at most search.maxLimit (${search.maxLimit})` });
-  }
-  return Object.freeze(search);
-}
-
-/** The largest delay `setTimeout` honours, in ms (2^31 − 1); a longer one fires at once. */
-const MAX_TIMER_DELAY_MS = 2_147_483_647;
-
-function retryPolicy(overrides: Partial<RetryPolicy> | undefined): RetryPolicy {
-  const merged = { ...TURN_DEFAULTS.retry, ...definedOnly(overrides) };
-  const retry: RetryPolicy = {
-    maxAttempts: positiveInteger('retry.maxAttempts', merged.maxAttempts),
-    initialDelayMs: nonNegative('retry.initialDelayMs', merged.initialDelayMs),
-  };
-  const longestDelayMs = retry.maxAttempts < 2 ? 0 : retryDelayMs(retry, retry.maxAttempts - 1);
-  if (longestDelayMs > MAX_TIMER_DELAY_MS) {
-    throw new InvalidOptionError({
-      option: 'retry.initialDelayMs',
-      value: retry.initialDelayMs,
-      expected: `a delay whose last doubling (${longestDelayMs} ms) stays within ${MAX_TIMER_DELAY_MS} ms, the longest timer Node.js honours`,
-    });
-  }
-  return Object.freeze(retry);
-}
-
-/** Drops `undefined` values, so `{ defaultLimit: undefined }` means the default, as documented. */
-function definedOnly<T extends object>(value: T | undefined): Partial<T> {
-  return Object.fromEntries(Object.entries(value ?? {}).filter(([, entry]) => entry !== undefined)) as Partial<T>;
-}
-
-function positiveInteger(option: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) throw new InvalidOptionError({ option, value, expected: 'a whole number ≥ 1' });
-  return value;
-}
-
-function nonNegative(option: string, value: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new InvalidOptionError({ option, value, expected: 'a number of milliseconds ≥ 0' });
-  }
-  return value;
-}
-

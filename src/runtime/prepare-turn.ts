@@ -4,10 +4,11 @@ import { createTurnCodeMode, type TurnCodeMode } from '../code-mode/create-turn-
 import { recordNestedCalls } from '../code-mode/record-nested-calls.js';
 import type { TurnBinding } from './create-turn-binding.js';
 import type { TurnRecorder } from './create-turn-recorder.js';
-import type { RequiredToolsState, SendInput } from './runtime-options.js';
+import type { RequiredToolsState } from './send-input.js';
+import type { ResolvedSendInput } from './send-input-schema.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { turnErrorOf } from './turn-error-of.js';
-import { parsePrefetch, runPrefetch } from './run-prefetch.js';
+import { runPrefetch } from './run-prefetch.js';
 import { restoreTurnSnapshot } from './turn-snapshot.js';
 import type { validateSendInput } from './validate-send-input.js';
 import { collectCallAnswers } from './collect-call-answers.js';
@@ -40,7 +41,7 @@ export interface PreparedTurn {
 }
 
 /**
- * Prepares one turn from a checked `send()` input (validateSendInput): its code mode, its actor's
+ * Prepares one turn from a parsed `send()` input (parseSendInput, validateSendInput): its code mode, its actor's
  * catalog, R of step 0 — or, for a resume, the snapshot restored against that catalog (C28).
  * `recorder` is read only while the turn's steps run (nested code-mode calls).
  *
@@ -49,7 +50,7 @@ export interface PreparedTurn {
  */
 export function prepareTurn(options: {
   readonly shared: RuntimeShared;
-  readonly input: SendInput;
+  readonly input: ResolvedSendInput;
   readonly validated: ReturnType<typeof validateSendInput>;
   /** A turn snapshot to continue; `undefined` for a new turn. */
   readonly snapshot: unknown;
@@ -59,7 +60,7 @@ export function prepareTurn(options: {
   const { binding, requiredTools: requiredOf } = validated;
   // code mode: `exec` joins R on every step and the actor's bound list, never B (C3)
   const codeMode =
-    (input.toolMode ?? shared.toolMode) === 'code'
+    input.toolMode === 'code'
       ? createTurnCodeMode({
           binding,
           limits: shared.codeMode,
@@ -95,9 +96,8 @@ export function prepareTurn(options: {
     }
   }
   // prefetch (C25): one search of the user's message before the actor exists, its matches A from step 0
-  const prefetch = input.prefetch === undefined ? shared.prefetch : parsePrefetch('prefetch', input.prefetch);
   const prefetched =
-    restored === undefined && startFailure === undefined ? runPrefetch({ shared, binding, prefetch, messages: validated.messages, required }) : undefined;
+    restored === undefined && startFailure === undefined ? runPrefetch({ shared, binding, prefetch: input.prefetch, messages: validated.messages, required }) : undefined;
   return {
     binding,
     codeMode,

@@ -1,11 +1,10 @@
 import { createClientToolEntries } from '../client-tools/create-client-tool-entries.js';
 import { createMergedRanker } from '../client-tools/create-merged-ranker.js';
-import { checkNames } from '../catalog/validate-binding-shapes.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { createTurnBinding, type TurnBinding } from './create-turn-binding.js';
-import type { SendInput } from './runtime-options.js';
+import type { ResolvedSendInput } from './send-input-schema.js';
 import type { RuntimeShared } from './runtime-shared.js';
 
 /**
@@ -16,13 +15,13 @@ import type { RuntimeShared } from './runtime-shared.js';
  * read (C19): a turn with client tools gets its own binding, and its own ranker that merges
  * the runtime's with one built by the same factory over just the client tools.
  *
- * @throws {InvalidOptionError} an unknown profile, or `boundTools` that is not a list of names.
+ * @throws {InvalidOptionError} an unknown profile (`boundTools` is a list of names: the send schema parsed it).
  * @throws {UnboundToolError} `boundTools` naming a tool that is not bound, or outside the profile.
  * @throws for bad client tools, see `createClientToolEntries`.
  */
 export function resolveTurnBinding(
   shared: RuntimeShared,
-  input: Pick<SendInput, 'profile' | 'boundTools' | 'clientTools' | 'clientId'>,
+  input: Pick<ResolvedSendInput, 'profile' | 'boundTools' | 'clientTools' | 'clientId'>,
 ): TurnBinding {
   let profile;
   if (input.profile !== undefined) {
@@ -32,7 +31,6 @@ export function resolveTurnBinding(
     }
   }
   if (input.boundTools !== undefined) {
-    checkNames('boundTools', input.boundTools);
     const outer = profile?.binding.bound ?? shared.catalog.bound;
     for (const name of input.boundTools) {
       if (!outer.includes(name)) {

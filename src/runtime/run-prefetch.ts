@@ -1,7 +1,6 @@
 import type { ModelMessage } from 'ai';
-import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
-import { checkKnownKeys } from './check-known-keys.js';
+import type { PrefetchOptions } from './prefetch-schema.js';
 import type { SearchRecord } from './turn-stream-part.js';
 import type { TurnBinding } from './create-turn-binding.js';
 import type { RuntimeShared } from './runtime-shared.js';
@@ -9,11 +8,7 @@ import type { RuntimeShared } from './runtime-shared.js';
 /** The `toolCallId` of the prefetch's search record (no model call made it). */
 export const PREFETCH_SEARCH_ID = 'prefetch';
 
-/** The `prefetch` option (C25): search the user's latest message before step 0. */
-export interface PrefetchOptions {
-  /** Tools loaded at most, clamped to `search.maxLimit` like any search (C10). */
-  readonly limit: number;
-}
+export type { PrefetchOptions } from './prefetch-schema.js';
 
 /** What a prefetch did: the names visible from step 0 and the search record; `undefined` when none ran. */
 export interface PrefetchOutcome {
@@ -68,22 +63,6 @@ export function latestUserText(messages: readonly ModelMessage[]): string {
   if (message === undefined) return '';
   if (typeof message.content === 'string') return message.content;
   return message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
-}
-
-/**
- * Parses a `prefetch` option (the runtime's, or a `send()`'s that overrides it): `undefined`
- * or `false` is off, `{ limit }` with a whole `limit` ≥ 1 is on.
- *
- * @throws {InvalidOptionError} any other value, or another key than `limit`.
- */
-export function parsePrefetch(option: string, value: unknown): PrefetchOptions | undefined {
-  if (value === undefined || value === false) return undefined;
-  const expected = 'false, or { limit } with a whole number limit ≥ 1 (tools loaded before step 0)';
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InvalidOptionError({ option, value, expected });
-  checkKnownKeys({ prefix: `${option}.`, value, known: ['limit'] });
-  const limit = (value as { limit?: unknown }).limit;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) throw new InvalidOptionError({ option: `${option}.limit`, value: limit, expected: 'a whole number ≥ 1' });
-  return Object.freeze({ limit });
 }
 
 /** Matches of the user's message kept on `turn.start`, for the report's silent misses. */

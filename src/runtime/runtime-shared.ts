@@ -9,6 +9,7 @@ import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatch
 import type { ProfileBinding } from './create-profile-bindings.js';
 import type { TurnBinding } from './create-turn-binding.js';
 import type { PrefetchOptions } from './run-prefetch.js';
+import type { ModelCallSettings } from './model-call-settings.js';
 import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
 
 /**
@@ -45,6 +46,8 @@ export interface RuntimeShared {
   /** The `includeRawChunks` option; default `false`. */
   readonly includeRawChunks: boolean;
   readonly maxSteps: number;
+  /** The AI SDK settings of every step; a send's override them (ModelCallSettings). */
+  readonly callSettings: ModelCallSettings;
   readonly retry: RetryPolicy;
   readonly telemetry: TelemetryDispatcher;
   readonly now: () => number;

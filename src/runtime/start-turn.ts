@@ -13,14 +13,16 @@ import { createTurnRecorder, type TurnRecorder } from './create-turn-recorder.js
 import { listenToAbort } from './listen-to-abort.js';
 import { createPartQueue } from './part-queue.js';
 import { prepareTurn } from './prepare-turn.js';
+import { parseTurnOutput } from './parse-turn-output.js';
 import { recordTurnEvents } from './record-turn-events.js';
 import { PREFETCH_SEARCH_ID, userMessageMatches } from './run-prefetch.js';
-import type { ResumeInput, SendInput, Turn } from './runtime-options.js';
+import type { ResumeInput, SendInput } from './send-input.js';
+import { parseResumeInput, parseSendInput, type ResolvedSendInput } from './send-input-schema.js';
+import type { Turn } from './turn-result.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 import { turnErrorOf } from './turn-error-of.js';
 import { validateSendInput } from './validate-send-input.js';
-import { InvalidOptionError } from '../errors/invalid-option-error.js';
 
 /** Machine events that only record a fact of the running step; no `machine.transition` record is written for them. */
 const BOOKKEEPING_EVENTS: ReadonlySet<string> = new Set(['TOOL_CALL_STARTED', 'EXECUTE_STARTED', 'TOOL_RESULT', 'SEARCH_DONE']);
@@ -40,10 +42,11 @@ export interface TurnSeams {
  * observer that throws ends the turn `failed` with reason `execution-error`.
  *
  * @throws {UnboundToolError} / {InvalidOptionError} / {ReservedToolNameError} /
- *   {InvalidToolNameError} / {ClientToolNameCollisionError} for a bad `SendInput` (see validateSendInput).
+ *   {InvalidToolNameError} / {ClientToolNameCollisionError} for a bad `SendInput` (parseSendInput, then validateSendInput).
  */
 export function startTurn(shared: RuntimeShared, input: SendInput, seams: TurnSeams = {}): Turn {
-  return runTurn(shared, input, validateSendInput(shared, input), undefined, seams);
+  const resolved = parseSendInput(input, shared);
+  return runTurn(shared, resolved, validateSendInput(shared, resolved), undefined, seams);
 }
 
 /**
@@ -56,20 +59,11 @@ export function startTurn(shared: RuntimeShared, input: SendInput, seams: TurnSe
  * @throws {InvalidSnapshotError} / {SnapshotCatalogMismatchError} for a snapshot this runtime cannot continue.
  */
 export function resumeTurn(shared: RuntimeShared, input: ResumeInput, seams: TurnSeams = {}): Turn {
-  if (input === null || typeof input !== 'object') {
-    throw new InvalidOptionError({ option: 'resume(input)', value: input, expected: 'an object with snapshot and model' });
-  }
-  const { snapshot, ...rest } = input;
-  for (const key of ['messages', 'prompt'] as const) {
-    if ((rest as Record<string, unknown>)[key] !== undefined) {
-      throw new InvalidOptionError({ option: key, value: (rest as Record<string, unknown>)[key], expected: 'nothing: a resumed turn continues the transcript of its snapshot' });
-    }
-  }
-  const sendInput = { ...rest, messages: [] } as SendInput;
-  return runTurn(shared, sendInput, validateSendInput(shared, sendInput), snapshot, seams);
+  const { input: resolved, snapshot } = parseResumeInput(input, shared);
+  return runTurn(shared, resolved, validateSendInput(shared, resolved), snapshot, seams);
 }
 
-function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<typeof validateSendInput>, snapshot: unknown, seams: TurnSeams): Turn {
+function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: ReturnType<typeof validateSendInput>, snapshot: unknown, seams: TurnSeams): Turn {
   let recorder: TurnRecorder | undefined;
   const prepared = prepareTurn({ shared, input, validated, snapshot, recorder: () => recorder! });
   const { binding, codeMode, catalog, restored, turnId } = prepared;
@@ -96,7 +90,7 @@ function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<
     active: prepared.prefetched?.activated ?? [],
     offerSearch: binding.offerSearch,
     messages: prepared.messages,
-    maxSteps: shared.maxSteps,
+    maxSteps: input.maxSteps,
     retry: shared.retry,
   };
   const actor: TurnActor = createTurnActor(
@@ -104,9 +98,10 @@ function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<
       callModel: createModelCaller({
         model: input.model,
         instructions: prepared.instructions,
+        settings: input.callSettings,
         tools: catalog.tools,
         schemaCharsOf: (codeMode ?? binding).schemaCharsOf,
-        includeRawChunks: input.includeRawChunks ?? shared.includeRawChunks,
+        includeRawChunks: input.includeRawChunks,
         recorder: turnRecorder,
         ...(seams.callModelStep === undefined ? {} : { callProvider: seams.callModelStep }),
       }),
@@ -175,7 +170,7 @@ function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<
   return {
     turnId,
     stream: parts,
-    result: ending.result,
+    result: ending.result.then((result) => parseTurnOutput({ result, output: input.callSettings.output, model: input.model, now: shared.now })),
     cancel: (reason?: string) => {
       if (!ending.ended()) actor.send({ type: 'CANCEL', ...timeOf(shared.now), ...(reason === undefined ? {} : { reason }) });
     },

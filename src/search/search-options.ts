@@ -1,3 +1,5 @@
+import { TURN_DEFAULTS } from '../../machines/turn-defaults.js';
+
 /**
  * Limits of one `tool_search` call (C10, C12). Every field has a default; the runtime option
  * `search` overrides any of them.
@@ -41,13 +43,5 @@ export interface SearchOptions {
   readonly mode: 'load' | 'confirm';
 }
 
-/** The defaults of {@link SearchOptions}. */
-export const DEFAULT_SEARCH_OPTIONS: SearchOptions = Object.freeze({
-  defaultLimit: 5,
-  maxLimit: 20,
-  maxSchemaChars: 65_536,
-  maxQueryChars: 2_000,
-  relevanceFloor: 0.65,
-  relevanceFloorSlope: 0.1,
-  mode: 'load',
-});
+/** The defaults of {@link SearchOptions} (defined in TURN_DEFAULTS). */
+export const DEFAULT_SEARCH_OPTIONS: SearchOptions = TURN_DEFAULTS.search;

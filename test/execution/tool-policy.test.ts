@@ -28,7 +28,7 @@ function stepContext(options: {
       journal: options.journal,
       artifactStore: createMemoryArtifactStore(),
       outputLimit: { maxLines: 10, maxBytes: 10_000 },
-      timeout: { toolMs: options.timeoutMs ?? 0 },
+      timeout: { toolMs: options.timeoutMs ?? 0, perToolMs: {}, approvalMs: 0 },
     },
     [NAME],
     [],

@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -21,6 +21,8 @@ export interface FakeProviderServer {
   readonly rawBodies: string[];
   /** Every request's path (e.g. `/v1/responses`). */
   readonly paths: string[];
+  /** Every request's HTTP headers (lower-case names). */
+  readonly headers: IncomingHttpHeaders[];
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startFakeProviderServer(options: {
   const bodies: Record<string, unknown>[] = [];
   const rawBodies: string[] = [];
   const paths: string[] = [];
+  const headers: IncomingHttpHeaders[] = [];
   const server: Server = createServer((request, response: ServerResponse) => {
     let raw = '';
     request.setEncoding('utf8');
@@ -52,6 +55,7 @@ export async function startFakeProviderServer(options: {
       rawBodies.push(raw);
       bodies.push(JSON.parse(raw) as Record<string, unknown>);
       paths.push(request.url ?? '');
+      headers.push(request.headers);
       const reply = options.replies[index] ?? { text: '(no more replies)' };
       if ('status' in reply) {
         response.writeHead(reply.status, { 'content-type': 'application/json' });
@@ -70,6 +74,7 @@ export async function startFakeProviderServer(options: {
     bodies,
     rawBodies,
     paths,
+    headers,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -64,9 +64,9 @@ describe('send(): input mistakes throw before anything runs', () => {
     ['instructions that are not text', { instructions: ['be brief'] }, 'Option `instructions` is object; expected a string'],
     ['a misspelled input', { requiredTool: ['Read'] }, 'Option `requiredTool` is object; expected `requiredTools` (unknown option; a typo?)'],
     ['a misspelled input with another\'s case', { AbortSignal: new AbortController().signal }, 'Option `AbortSignal` is object; expected `abortSignal`'],
-    ['a runtime option given to send()', { maxSteps: 3 }, 'Option `maxSteps` is 3; expected `maxSteps` in createToolSearchRuntime(options), where it belongs, not in send(input)'],
+    ['a runtime option given to send()', { availability: 'off' }, 'Option `availability` is "off"; expected `availability` in createToolSearchRuntime(options), where it belongs, not in send(input)'],
     ['a nested runtime option given to send()', { retry: { maxAttempts: 1 } }, 'expected `retry` in createToolSearchRuntime(options)'],
-    ['an input no option resembles', { temperature: 0 }, 'Option `temperature` is 0; expected one of the known options: model, instructions, messages, prompt,'],
+    ['an input no option resembles', { colour: 0 }, 'Option `colour` is 0; expected one of the known options: model, instructions, messages, prompt,'],
   ])('%s', (_case, extra, message) => {
     expect(() => runtime.send({ model, prompt: 'x', ...(extra as object) })).toThrow(message);
   });

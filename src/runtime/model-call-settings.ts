@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { LanguageModelCallOptions, OutputInterface, RequestOptions, StreamTextTransform, ToolCallRepairFunction, ToolChoice, ToolSet, streamText } from 'ai';
+import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import { functionOption, nameKeyedRecord, strictOptions, wholeNumber, withMethods } from '../options/option-fields.js';
+
+type StreamTextOptions = Parameters<typeof streamText>[0];
+
+/**
+ * The `streamText` settings a turn honours, typed with the AI SDK's own types: each is a
+ * runtime default (`createToolSearchRuntime`) and a per-`send()` / `resume()` override, and goes
+ * into every step's `streamText` call of the turn.
+ *
+ * - Call settings (`LanguageModelCallOptions`): `maxOutputTokens`, `temperature`, `topP`, `topK`,
+ *   `presencePenalty`, `frequencyPenalty`, `stopSequences`, `seed`, `reasoning`.
+ * - `headers`: extra HTTP headers of every request; merged by name with the runtime's (a send's
+ *   header wins, `undefined` drops one).
+ * - `providerOptions`: by provider (`{ openai: { reasoningEffort } }`, `{ anthropic: { thinking } }`);
+ *   merged by provider with the runtime's (a send's provider entry replaces the runtime's).
+ * - `toolChoice`: `'auto'` (default), `'none'`, `'required'` (the model must call a visible tool:
+ *   when only `tool_search` and direct tools are visible, that is one of them — usually a search),
+ *   or `{ type: 'tool', toolName }`. A named tool must be in the turn's ceiling (else `send()`
+ *   throws UnboundToolError) and visible on each step it applies to: on a step where it is not
+ *   visible the turn fails before that step's request (reason `model-error`, error
+ *   `InvalidOptionError` naming the tool and the step's visible set). Make it direct or required
+ *   to force it from step 0.
+ * - `repairToolCall`: `streamText`'s repair of a call that failed to parse; a repaired call still
+ *   goes through the availability guard and the pipeline (C3, C4). `experimental_repairToolCall`
+ *   is its older name and is accepted for it.
+ * - `experimental_transform`: stream transforms (e.g. `smoothStream()`) applied to every step's
+ *   stream before the turn reads it; a transform must pass tool-call, error and finish parts on.
+ * - `experimental_download`: how URLs in the prompt are fetched.
+ * - `output`: a structured final answer, parsed into `result.output`.
+ *
+ * A setting given nowhere is not sent (the provider's default).
+ */
+export interface ModelCallSettings
+  extends Pick<LanguageModelCallOptions, 'maxOutputTokens' | 'temperature' | 'topP' | 'topK' | 'presencePenalty' | 'frequencyPenalty' | 'stopSequences' | 'seed' | 'reasoning'> {
+  readonly headers?: RequestOptions<ToolSet>['headers'];
+  readonly providerOptions?: SharedV4ProviderOptions;
+  readonly toolChoice?: ToolChoice<ToolSet>;
+  readonly repairToolCall?: ToolCallRepairFunction<ToolSet>;
+  /** @deprecated the AI SDK's older name of `repairToolCall`; accepted for it. */
+  readonly experimental_repairToolCall?: ToolCallRepairFunction<ToolSet>;
+  readonly experimental_transform?: StreamTextOptions['experimental_transform'];
+  readonly experimental_download?: StreamTextOptions['experimental_download'];
+  /**
+   * A structured final answer (`Output.object({ schema })`, `Output.array(…)`, …): its response
+   * format goes with every step's request, and the last step's text is parsed into
+   * `result.output` (parseTurnOutput).
+   */
+  readonly output?: OutputInterface;
+}
+
+const aNumber = z.number({ error: 'a finite number' }).optional();
+const plainObject = (expected: string) =>
+  z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), { error: expected });
+
+/** The schema fields of {@link ModelCallSettings}, in the runtime options' and the send input's schemas. */
+export const MODEL_CALL_SETTINGS_SHAPE = {
+  maxOutputTokens: wholeNumber('a whole number of tokens ≥ 1', 1).optional(),
+  temperature: aNumber,
+  topP: aNumber,
+  topK: aNumber,
+  presencePenalty: aNumber,
+  frequencyPenalty: aNumber,
+  stopSequences: z.array(z.string({ error: 'a string' }), { error: 'an array of strings' }).optional(),
+  seed: wholeNumber('a whole number', Number.MIN_SAFE_INTEGER).optional(),
+  reasoning: z
+    .enum(['provider-default', 'none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'], {
+      error: "'provider-default', 'none', 'minimal', 'low', 'medium', 'high', 'xhigh' or 'max'",
+    })
+    .optional(),
+  headers: nameKeyedRecord(z.string({ error: 'a string (or undefined to drop the header)' }).optional(), 'an object of header name → value').optional(),
+  providerOptions: nameKeyedRecord(plainObject('an object of that provider\'s options'), 'an object of provider name → options (e.g. { openai: { reasoningEffort: "low" } })').optional(),
+  toolChoice: z
+    .union([z.enum(['auto', 'none', 'required']), strictOptions({ type: z.literal('tool'), toolName: z.string() })], {
+      error: "'auto', 'none', 'required', or { type: 'tool', toolName }",
+    })
+    .optional(),
+  repairToolCall: functionOption<ToolCallRepairFunction<ToolSet>>().optional(),
+  experimental_repairToolCall: functionOption<ToolCallRepairFunction<ToolSet>>().optional(),
+  experimental_transform: z
+    .union([functionOption<StreamTextTransform<ToolSet>>(), z.array(functionOption<StreamTextTransform<ToolSet>>())], { error: 'a stream transform (e.g. smoothStream()) or an array of them' })
+    .optional(),
+  experimental_download: functionOption<NonNullable<StreamTextOptions['experimental_download']>>().optional(),
+  output: withMethods<OutputInterface>(['parseCompleteOutput'], "an AI SDK output (e.g. Output.object({ schema }) from 'ai')").optional(),
+} as const;
+
+/** The names of {@link ModelCallSettings}. */
+export const MODEL_CALL_SETTING_NAMES = Object.keys(MODEL_CALL_SETTINGS_SHAPE) as (keyof ModelCallSettings)[];
+
+/**
+ * A turn's settings: the runtime's, overridden key by key by the send's (`headers` and
+ * `providerOptions` merged by name), frozen; keys given nowhere are absent.
+ */
+export function mergeModelCallSettings(runtime: ModelCallSettings, send: ModelCallSettings): ModelCallSettings {
+  const merged: Record<string, unknown> = {};
+  for (const name of MODEL_CALL_SETTING_NAMES) {
+    const value = send[name] ?? runtime[name];
+    if (value !== undefined) merged[name] = value;
+  }
+  for (const name of ['headers', 'providerOptions'] as const) {
+    if (runtime[name] !== undefined && send[name] !== undefined) merged[name] = Object.freeze({ ...runtime[name], ...send[name] });
+  }
+  if (merged.repairToolCall === undefined && merged.experimental_repairToolCall !== undefined) merged.repairToolCall = merged.experimental_repairToolCall;
+  delete merged.experimental_repairToolCall;
+  return Object.freeze(merged) as ModelCallSettings;
+}
+
+/** The settings given in a parsed input: its {@link ModelCallSettings} keys only. */
+export function modelCallSettingsOf(parsed: Readonly<Record<string, unknown>>): ModelCallSettings {
+  return Object.fromEntries(MODEL_CALL_SETTING_NAMES.filter((name) => parsed[name] !== undefined).map((name) => [name, parsed[name]])) as ModelCallSettings;
+}

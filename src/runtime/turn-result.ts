@@ -1,0 +1,66 @@
+import type { LanguageModelUsage, ModelMessage } from 'ai';
+import type { AnyActorRef } from 'xstate';
+import type { TurnError, TurnFinishReason, TurnStatus, TurnStepRecord } from '../../machines/turn-types.js';
+import type { TurnSnapshot } from './turn-snapshot.js';
+import type { TurnStreamPart } from './turn-stream-part.js';
+
+/** One step the model answered (the machine's record of it; see machines/turn-types.ts). */
+export type { TurnStepRecord } from '../../machines/turn-types.js';
+
+/** How a turn ended. `result` resolves with this and never rejects for a failed turn. */
+export interface TurnResult {
+  readonly turnId: string;
+  readonly status: TurnStatus;
+  /** Why: `stop`, `max-steps`, `model-error`, `retries-exhausted`, `execution-error`, `cancelled`. */
+  readonly reason: TurnFinishReason;
+  /** Text of the last model response. */
+  readonly text: string;
+  /**
+   * Every step the model answered, in order. A step whose request failed or was cancelled
+   * before the model answered is not listed; a step cancelled while its tools ran is listed
+   * with no tool results.
+   */
+  readonly steps: readonly TurnStepRecord[];
+  /**
+   * The whole transcript: the caller's messages plus every step's messages. A new array for
+   * each result (mutable, so it can go as it is to the next `send()` or to the AI SDK's
+   * `streamText` / `generateText`, whose `messages` are not readonly).
+   */
+  readonly messages: ModelMessage[];
+  /** Token usage summed over every provider request of the turn. */
+  readonly usage: LanguageModelUsage;
+  /** Every tool activated during the turn, in activation order (dropped from the actor, C17). */
+  readonly activated: readonly string[];
+  /** Set for `failed` and `cancelled`. */
+  readonly error?: TurnError;
+  /**
+   * The structured answer when the turn had an `output` setting (e.g. `Output.object({ schema })`)
+   * and ended `completed`: the last step's text parsed by it (parseTurnOutput). Absent otherwise.
+   */
+  readonly output?: unknown;
+  /** Why `output` could not be parsed from the last step's text (the AI SDK's error, as data). */
+  readonly outputError?: TurnError;
+}
+
+/** A running turn. */
+export interface Turn {
+  readonly turnId: string;
+  /**
+   * Typed parts as they happen; ends after `turn-end`. Can be read once. Leaving it early (a
+   * `break` out of `for await`) does not cancel the turn: call `cancel()` for that.
+   */
+  readonly stream: AsyncIterable<TurnStreamPart>;
+  /** Resolves when the turn reaches a final state. Never rejects for a failed turn. */
+  readonly result: Promise<TurnResult>;
+  /** Ends the turn in `cancelled` (no-op once it has ended). */
+  cancel(reason?: string): void;
+  /**
+   * The turn's snapshot at its latest step boundary (C28), the same the last `step-end` part
+   * carries: plain JSON, to continue the turn with `runtime.resume({ snapshot, model })` in this
+   * process or another. `undefined` before the first boundary; after the turn ended, the one of
+   * its last boundary it went on from (resuming that one runs its remaining steps again).
+   */
+  snapshot(): TurnSnapshot | undefined;
+  /** The xstate actor running this turn, for inspection. */
+  readonly actor: AnyActorRef;
+}

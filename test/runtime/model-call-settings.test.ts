@@ -1,0 +1,44 @@
+import { smoothStream, type StreamTextTransform, type ToolSet } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createToolSearchRuntime } from '../../src/index.js';
+import { createScriptedModel } from '../../src/testing/index.js';
+import { sampleTools, type ExecutionLog } from '../helpers/sample-tools.js';
+
+const shout: StreamTextTransform<ToolSet> = () =>
+  new TransformStream({
+    transform(part, controller) {
+      controller.enqueue(part.type === 'text-delta' ? { ...part, text: part.text.toUpperCase() } : part);
+    },
+  });
+
+describe('AI SDK stream settings on a turn', () => {
+  it('experimental_transform: the runtime default applies to every step, a send overrides it (smoothStream splits the text into words)', async () => {
+    const { tools } = sampleTools();
+    const runtime = createToolSearchRuntime({ tools, experimental_transform: shout });
+    const first = await runtime.send({ model: createScriptedModel({ steps: [{ text: 'hello there' }] }).model, prompt: 'go' }).result;
+    expect(first.text).toBe('HELLO THERE');
+
+    const turn = runtime.send({ model: createScriptedModel({ steps: [{ text: 'one two three' }] }).model, prompt: 'go', experimental_transform: smoothStream({ chunking: 'word', delayInMs: null }) });
+    const deltas: string[] = [];
+    for await (const part of turn.stream) if (part.type === 'text-delta') deltas.push(part.text);
+    expect((await turn.result).text).toBe('one two three');
+    expect(deltas).toEqual(['one ', 'two ', 'three']);
+  });
+
+  it('repairToolCall: a call whose input is not JSON is repaired by the runtime default and runs; without it the call is invalid input', async () => {
+    const log: ExecutionLog = [];
+    const { tools } = sampleTools(log);
+    const malformed = { steps: [{ toolCalls: [{ toolName: 'Bash', input: '{"command": "ls"' }] }, { text: 'done' }] };
+    const repaired = createToolSearchRuntime({
+      tools,
+      repairToolCall: async ({ toolCall }) => ({ ...toolCall, input: `${toolCall.input}}` }),
+    });
+    const result = await repaired.send({ model: createScriptedModel(malformed).model, prompt: 'list' }).result;
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({ toolName: 'Bash', outcome: 'ok' });
+    expect(log).toEqual([{ toolName: 'Bash', input: { command: 'ls' } }]);
+
+    const plain = await createToolSearchRuntime({ tools }).send({ model: createScriptedModel(malformed).model, prompt: 'list' }).result;
+    expect(plain.steps[0]!.toolResults[0]!.outcome).toBe('invalid-input');
+    expect(log).toHaveLength(1);
+  });
+});
