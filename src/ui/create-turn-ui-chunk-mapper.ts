@@ -1,0 +1,157 @@
+import { toUIMessageChunk, type TextStreamPart, type ToolSet } from 'ai';
+import type { TurnResult } from '../runtime/runtime-options.js';
+import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
+import type { TurnUIMessageChunk, TurnUIMessageMetadata } from './turn-ui-message.js';
+
+/** Options of {@link createTurnUIChunkMapper}. */
+export interface TurnUIChunkMapperOptions {
+  readonly turnId: string;
+  /** Formats a failed turn's error for the `error` chunk (the SDK's `onError`). */
+  readonly onError: (error: unknown) => string;
+}
+
+/**
+ * Maps one turn's stream parts, in order, to the SDK's UI message chunks (internal to
+ * `createTurnUIMessageStream`). Stateful: it opens and closes text parts, sends `start-step` once
+ * per step, and answers a `retry` with `reset-step`, which makes the chat client (and the
+ * server's `onEnd` messages) drop every part of the failed attempt: its text, reasoning and tool
+ * input. The SDK's {@link toUIMessageChunk} maps text and tool parts, so their chunk fields are the
+ * SDK's own (e.g. an unparsable call becomes `tool-input-error`, an `undefined` output `null`).
+ */
+export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
+  readonly start: () => TurnUIMessageChunk[];
+  readonly map: (part: TurnStreamPart) => TurnUIMessageChunk[];
+  readonly finish: (result: TurnResult) => TurnUIMessageChunk[];
+} {
+  let openText: string | undefined;
+  let textCount = 0;
+  let stepStarted = -1;
+  // inputs by call id, for the SDK's tool-result part (which carries the input again)
+  const inputs = new Map<string, unknown>();
+  const sdk = (part: TextStreamPart<ToolSet>): TurnUIMessageChunk[] => {
+    const chunk = toUIMessageChunk(part);
+    return chunk === undefined ? [] : [chunk as TurnUIMessageChunk];
+  };
+  const closeText = (): TurnUIMessageChunk[] => {
+    if (openText === undefined) return [];
+    const id = openText;
+    openText = undefined;
+    return sdk({ type: 'text-end', id });
+  };
+  const map = (part: TurnStreamPart): TurnUIMessageChunk[] => {
+    if (part.type === 'text-delta') {
+      const opened: TurnUIMessageChunk[] = [];
+      if (openText === undefined) {
+        openText = `text-${part.stepIndex}-${part.attempt}-${textCount++}`;
+        opened.push(...sdk({ type: 'text-start', id: openText }));
+      }
+      return [...opened, ...sdk({ type: 'text-delta', id: openText, text: part.text })];
+    }
+    const closed = closeText();
+    return [...closed, ...mapOther(part)];
+  };
+  const mapOther = (part: Exclude<TurnStreamPart, { type: 'text-delta' }>): TurnUIMessageChunk[] => {
+    switch (part.type) {
+      case 'step-start':
+        // a retried attempt continues the step the reset emptied: one step-start part per step
+        if (stepStarted === part.stepIndex) return [];
+        stepStarted = part.stepIndex;
+        return [{ type: 'start-step' }];
+      case 'retry':
+        return [
+          { type: 'reset-step' },
+          { type: 'data-turn-retry', data: { stepIndex: part.stepIndex, attempt: part.attempt, delayMs: part.delayMs, error: part.error }, transient: true },
+        ];
+      case 'tool-call':
+        return toolCallChunks(part, inputs, sdk);
+      case 'tool-result':
+        return toolResultChunks(part, inputs, sdk);
+      case 'search': {
+        const { type: _type, ...record } = part;
+        return [{ type: 'data-tool-search', id: `search-${part.stepIndex}-${part.toolCallId}`, data: record }];
+      }
+      case 'activation':
+        return [{ type: 'data-tool-activation', data: { stepIndex: part.stepIndex, names: part.names }, transient: true }];
+      case 'step-end':
+        return [{ type: 'finish-step' }];
+      case 'turn-end':
+        return [];
+      default:
+        // parts a newer turn stream adds are not UI message content until mapped here
+        return [];
+    }
+  };
+  return {
+    start: () => [{ type: 'start', messageMetadata: { turnId: options.turnId, status: 'running' } }],
+    map,
+    finish: (result) => {
+      const metadata: TurnUIMessageMetadata = { turnId: result.turnId, status: result.status, reason: result.reason, usage: result.usage };
+      const chunks: TurnUIMessageChunk[] = [...closeText()];
+      if (result.status === 'failed') chunks.push({ type: 'error', errorText: options.onError(result.error) });
+      if (result.status === 'cancelled') chunks.push({ type: 'abort', reason: result.error?.message ?? 'cancelled' });
+      chunks.push({ type: 'finish', finishReason: finishReasonOf(result), messageMetadata: metadata });
+      return chunks;
+    },
+  };
+}
+
+type Sdk = (part: TextStreamPart<ToolSet>) => TurnUIMessageChunk[];
+
+function toolCallChunks(part: Extract<TurnStreamPart, { type: 'tool-call' }>, inputs: Map<string, unknown>, sdk: Sdk): TurnUIMessageChunk[] {
+  if (part.parentToolCallId !== undefined) {
+    const data = { stepIndex: part.stepIndex, parentToolCallId: part.parentToolCallId, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
+    inputs.set(nestedKey(part.stepIndex, part.toolCallId), data);
+    return [{ type: 'data-nested-tool-call', id: nestedKey(part.stepIndex, part.toolCallId), data }];
+  }
+  inputs.set(part.toolCallId, part.input);
+  if (part.unparsableInput === true) {
+    return sdk({
+      type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, dynamic: true, invalid: true,
+      error: `The input of ${part.toolName} is not valid JSON.`,
+    });
+  }
+  return sdk({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+}
+
+function toolResultChunks(part: Extract<TurnStreamPart, { type: 'tool-result' }>, inputs: Map<string, unknown>, sdk: Sdk): TurnUIMessageChunk[] {
+  if (part.parentToolCallId !== undefined) {
+    const key = nestedKey(part.stepIndex, part.toolCallId);
+    const call = inputs.get(key) as Record<string, unknown> | undefined;
+    const data = {
+      stepIndex: part.stepIndex, parentToolCallId: part.parentToolCallId, toolCallId: part.toolCallId, toolName: part.toolName,
+      input: call?.input, outcome: part.outcome, output: part.output,
+    };
+    return [{ type: 'data-nested-tool-call', id: key, data }];
+  }
+  const input = inputs.get(part.toolCallId);
+  if (part.outcome === 'ok') {
+    return sdk({ type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, input, output: uiOutputOf(part) });
+  }
+  return sdk({ type: 'tool-error', toolCallId: part.toolCallId, toolName: part.toolName, input, error: messageOf(part.output) });
+}
+
+/**
+ * What the UI message keeps as a successful call's `output`: the tool's output, except when
+ * truncation cut what the model received — then the model's text (the kept head and tail with
+ * the note saying where the whole is), so the message sent back as history gives the model what
+ * it saw, not the whole output.
+ */
+function uiOutputOf(part: Extract<TurnStreamPart, { type: 'tool-result' }>): unknown {
+  if (part.truncated === undefined) return part.output;
+  const model = part.modelOutput as { type?: unknown; value?: unknown } | null;
+  return model !== null && typeof model === 'object' && (model.type === 'text' || model.type === 'json') ? model.value : part.output;
+}
+
+function messageOf(output: unknown): string {
+  return typeof output === 'string' ? output : JSON.stringify(output) ?? String(output);
+}
+
+function nestedKey(stepIndex: number, toolCallId: string): string {
+  return `nested-${stepIndex}-${toolCallId}`;
+}
+
+function finishReasonOf(result: TurnResult): 'stop' | 'tool-calls' | 'error' | 'other' {
+  if (result.status === 'failed') return 'error';
+  if (result.status === 'cancelled') return 'other';
+  return result.reason === 'max-steps' ? 'tool-calls' : 'stop';
+}
