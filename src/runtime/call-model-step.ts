@@ -1,12 +1,19 @@
-import { streamText, stepCountIs, type LanguageModel, type LanguageModelUsage, type ModelMessage, type Tool, type ToolSet } from 'ai';
+import { streamText, stepCountIs, type LanguageModel, type LanguageModelUsage, type ModelMessage, type TextStreamPart, type Tool, type ToolSet } from 'ai';
 import type { ModelStepOutput, TurnToolCall } from '../../machines/turn-types.js';
 import { toolSearchWireNames } from '../tool-search/tool-search-wire-names.js';
 import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
 import { ownValue } from '../catalog/own-value.js';
+import { modelOutputPartOf } from './model-output-part-of.js';
+import type { ModelOutputPart, StepResponse } from './turn-stream-part.js';
 
 /** A {@link ModelStepOutput} with the provider's usage typed. */
 export interface ModelStep extends ModelStepOutput {
   readonly usage: LanguageModelUsage;
+  /**
+   * What the SDK's `start-step` / `finish-step` parts said about the response (for the
+   * `step-end` part); `undefined` when a seam answered without them.
+   */
+  readonly response?: StepResponse;
 }
 
 /**
@@ -28,7 +35,10 @@ export async function callModelStep(options: {
   readonly tools: ToolSet;
   readonly visible: readonly string[];
   readonly abortSignal: AbortSignal;
-  readonly onTextDelta: (text: string) => void;
+  /** Pass `raw` parts (the provider's unprocessed chunks) to `onPart`. Default `false`. */
+  readonly includeRawChunks?: boolean;
+  /** Told of every part the model streams, in order, as it arrives ({@link ModelOutputPart}). */
+  readonly onPart: (part: ModelOutputPart) => void;
 }): Promise<ModelStep> {
   const wire = toolSearchWireNames(options.model);
   const visible = options.visible.map(wire.toWire);
@@ -47,6 +57,8 @@ export async function callModelStep(options: {
     maxRetries: 0,
     stopWhen: stepCountIs(1),
     abortSignal: options.abortSignal,
+    // the deprecated spelling of `include.rawChunks`: an `include` given with the other settings still wins
+    includeRawChunks: options.includeRawChunks === true,
     // errors arrive as stream parts below and become machine events; the SDK must not also log them
     onError: () => {},
     onEnd: (event) => {
@@ -56,10 +68,17 @@ export async function callModelStep(options: {
   let failure: { error: unknown } | undefined;
   let text = '';
   const toolCalls: TurnToolCall[] = [];
+  let started: Extract<TextStreamPart<ToolSet>, { type: 'start-step' }> | undefined;
+  let finished: Extract<TextStreamPart<ToolSet>, { type: 'finish-step' }> | undefined;
   for await (const part of result.fullStream) {
-    if (part.type === 'text-delta') {
-      text += part.text;
-      options.onTextDelta(part.text);
+    const output = modelOutputPartOf(part, wire.fromWire);
+    if (output !== undefined) {
+      if (output.type === 'text-delta') text += output.text;
+      options.onPart(output);
+    } else if (part.type === 'start-step') {
+      started = part;
+    } else if (part.type === 'finish-step') {
+      finished = part;
     } else if (part.type === 'tool-call') {
       const invalidJson = part.invalid === true && typeof part.input === 'string';
       toolCalls.push({
@@ -84,7 +103,17 @@ export async function callModelStep(options: {
     text,
     finishReason: end.finishReason,
     usage: end.usage,
+    ...(started === undefined || finished === undefined ? {} : { response: stepResponseOf(started, finished) }),
   };
+}
+
+function stepResponseOf(
+  started: Extract<TextStreamPart<ToolSet>, { type: 'start-step' }>,
+  finished: Extract<TextStreamPart<ToolSet>, { type: 'finish-step' }>,
+): StepResponse {
+  const { request, warnings } = started;
+  const { response, usage, rawFinishReason, providerMetadata, performance } = finished;
+  return { request, warnings, response, usage, rawFinishReason, providerMetadata, performance };
 }
 
 /**

@@ -8,7 +8,9 @@ import { uniqueStepCallIds } from './unique-step-call-ids.js';
 /**
  * The `callModel` of one turn (the machine's invoked actor, design.md): records `step-start`
  * with the step's frozen visible set and each definition's characters (C21), makes the one
- * `streamText` call of the step (callModelStep, or the test seam), renames a call id repeated
+ * `streamText` call of the step (callModelStep, or the test seam), records every part the
+ * model streams with the step's index and attempt (ModelOutputPart) and the response's
+ * metadata for the step's `step-end` part, renames a call id repeated
  * within the step (uniqueStepCallIds), and records its tool calls.
  * What the step produced goes back to the machine as the actor's output; nothing is kept here.
  *
@@ -22,6 +24,8 @@ export function createModelCaller(options: {
   readonly tools: ToolSet;
   readonly schemaCharsOf: (name: string) => number;
   readonly recorder: TurnRecorder;
+  /** Pass the provider's raw chunks on as `raw` parts (the send's, else the runtime's `includeRawChunks`). */
+  readonly includeRawChunks: boolean;
   /** Default {@link callModelStep}; tests replace it. */
   readonly callProvider?: typeof callModelStep;
 }): (step: CallModelInput, signal: AbortSignal) => Promise<ModelStepOutput> {
@@ -34,17 +38,21 @@ export function createModelCaller(options: {
       visible: step.visible,
       schemaChars: nameKeyedRecord(step.visible.map((name) => [name, options.schemaCharsOf(name)])),
     });
-    // a call id repeated within the step is renamed before anything records it, so every call has one result (C29)
-    const response = uniqueStepCallIds(await callProvider({
+    const { response, ...output } = await callProvider({
       model: options.model,
       instructions: options.instructions,
       messages: step.messages as ModelMessage[],
       tools: options.tools,
       visible: step.visible,
       abortSignal: signal,
-      onTextDelta: (text) => recorder.textDelta(step.stepIndex, step.attempt, text),
-    }));
-    for (const call of response.toolCalls) recorder.toolCall(step.stepIndex, call);
-    return response;
+      includeRawChunks: options.includeRawChunks,
+      onPart: (part) => recorder.modelOutput(step.stepIndex, step.attempt, part),
+    });
+    // the response metadata goes to the step's `step-end` part, not into the machine's context
+    if (response !== undefined) recorder.stepResponse(step.stepIndex, response);
+    // a call id repeated within the step is renamed before anything records it, so every call has one result (C29)
+    const answered = uniqueStepCallIds(output);
+    for (const call of answered.toolCalls) recorder.toolCall(step.stepIndex, call);
+    return answered;
   };
 }

@@ -18,6 +18,7 @@ import { createProfileBindings } from './create-profile-bindings.js';
 import { createTurnBinding } from './create-turn-binding.js';
 import { createToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
 import { validateRuntimeOptions } from './validate-runtime-options.js';
+import { checkBoolean } from './check-boolean.js';
 import type { ResumeInput, SendInput, ToolSearchRuntimeOptions, Turn } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { runtimeInternals } from './runtime-internals.js';
@@ -126,6 +127,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
       ...(options.onSinkError === undefined ? {} : { onSinkError: options.onSinkError }),
     }),
     prefetch: parsePrefetch('prefetch', options.prefetch),
+    includeRawChunks: checkBoolean('includeRawChunks', options.includeRawChunks) ?? false,
     maxSteps,
     retry,
     now: options.now ?? Date.now,

@@ -4,7 +4,7 @@ import type { TurnError, TurnFinishReason, TurnToolCall, TurnToolResult } from '
 import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import type { TelemetryToolOrigin, TurnStartRecord } from '../telemetry/telemetry-record.js';
 import type { PartQueue } from './part-queue.js';
-import type { SearchRecord, TurnStreamPart } from './turn-stream-part.js';
+import type { ModelOutputPart, SearchRecord, StepResponse, TurnStreamPart } from './turn-stream-part.js';
 import type { TurnSnapshot } from './turn-snapshot.js';
 
 /**
@@ -14,7 +14,10 @@ import type { TurnSnapshot } from './turn-snapshot.js';
 export interface TurnRecorder {
   turnStart(record: Omit<TurnStartRecord, 'type' | 'turnId' | 'stepIndex' | 'timestamp'>): void;
   stepStart(step: { stepIndex: number; attempt: number; visible: readonly string[]; schemaChars: Record<string, number> }): void;
-  textDelta(stepIndex: number, attempt: number, text: string): void;
+  /** A part the model streamed, with the request's step and attempt. */
+  modelOutput(stepIndex: number, attempt: number, part: ModelOutputPart): void;
+  /** The response metadata of the step's successful attempt, put on the step's `step-end` part. */
+  stepResponse(stepIndex: number, response: StepResponse): void;
   /** `parentToolCallId`: set for a call an `exec` call's code made (code mode). */
   toolCall(stepIndex: number, call: TurnToolCall, parentToolCallId?: string): void;
   toolExecutionStart(stepIndex: number, call: TurnToolCall, origin: TelemetryToolOrigin, parentToolCallId?: string): void;
@@ -45,6 +48,8 @@ export function createTurnRecorder(options: {
   readonly sourceOf?: (toolName: string) => string | undefined;
 }): TurnRecorder {
   const { turnId, now, parts, telemetry } = options;
+  /** Each step's response metadata until its `step-end` part takes it. */
+  const responses = new Map<number, StepResponse>();
   const base = (stepIndex: number) => ({ turnId, stepIndex, timestamp: now() });
   const sourceOf = (toolName: string) => {
     const source = options.sourceOf?.(toolName);
@@ -60,8 +65,11 @@ export function createTurnRecorder(options: {
       const totalSchemaChars = Object.values(step.schemaChars).reduce((sum, chars) => sum + chars, 0);
       telemetry.emit({ type: 'step.start', ...base(step.stepIndex), attempt: step.attempt, visible: step.visible, schemaChars: step.schemaChars, totalSchemaChars });
     },
-    textDelta(stepIndex, attempt, text) {
-      parts.push({ type: 'text-delta', stepIndex, attempt, text });
+    modelOutput(stepIndex, attempt, part) {
+      parts.push({ ...part, stepIndex, attempt });
+    },
+    stepResponse(stepIndex, response) {
+      responses.set(stepIndex, response);
     },
     toolCall(stepIndex, call, parentToolCallId) {
       parts.push({ type: 'tool-call', stepIndex, ...call, ...parentOf(parentToolCallId) });
@@ -120,14 +128,16 @@ export function createTurnRecorder(options: {
       parts.push({ type: 'retry', ...retry });
     },
     stepEnd(stepIndex, finishReason, toolCalls, snapshot) {
-      parts.push(stepEndPart(stepIndex, finishReason, snapshot));
+      const response = responses.get(stepIndex);
+      responses.delete(stepIndex);
+      parts.push(stepEndPart(stepIndex, finishReason, response, snapshot));
       telemetry.emit({ type: 'step.end', ...base(stepIndex), finishReason, toolCalls });
     },
     transition(stepIndex, state, event) {
       telemetry.emit({ type: 'machine.transition', ...base(stepIndex), state, event });
     },
     turnEnd(end) {
-      parts.push({ type: 'turn-end', status: end.status, reason: end.reason });
+      parts.push({ type: 'turn-end', status: end.status, reason: end.reason, usage: end.usage, ...(end.error === undefined ? {} : { error: end.error }) });
       parts.end();
       telemetry.emit({
         type: 'turn.end',
@@ -151,8 +161,8 @@ function parentOf(parentToolCallId: string | undefined): { parentToolCallId?: st
 }
 
 /** A `step-end` part whose `snapshot` is taken when first read (it walks the transcript). */
-function stepEndPart(stepIndex: number, finishReason: string, snapshot: (() => TurnSnapshot) | undefined): TurnStreamPart {
-  const part = { type: 'step-end' as const, stepIndex, finishReason };
+function stepEndPart(stepIndex: number, finishReason: string, response: StepResponse | undefined, snapshot: (() => TurnSnapshot) | undefined): TurnStreamPart {
+  const part = { type: 'step-end' as const, stepIndex, finishReason, ...response };
   if (snapshot === undefined) return part;
   return Object.defineProperty(part, 'snapshot', { enumerable: true, configurable: true, get: snapshot }) as TurnStreamPart;
 }

@@ -5,13 +5,13 @@ export const RUNTIME_OPTION_NAMES = [
   'tools', 'groups', 'sources', 'aliases', 'direct', 'availability', 'search', 'maxSteps', 'retry',
   'permission', 'telemetry', 'onSinkError', 'now', 'generateId', 'ranker', 'profiles',
   'approver', 'journal', 'operationId', 'timeout', 'outputLimit', 'artifactStore',
-  'toolMode', 'codeMode', 'inventory', 'hints', 'prefetch',
+  'toolMode', 'codeMode', 'inventory', 'hints', 'prefetch', 'includeRawChunks',
 ] as const satisfies readonly (keyof ToolSearchRuntimeOptions)[];
 
 /** Every input `send()` reads; anything else is a typo or misplaced. */
 export const SEND_INPUT_NAMES = [
   'model', 'instructions', 'messages', 'prompt', 'requiredTools', 'boundTools', 'profile',
-  'clientTools', 'clientId', 'toolMode', 'abortSignal', 'inspect', 'prefetch',
+  'clientTools', 'clientId', 'toolMode', 'abortSignal', 'inspect', 'prefetch', 'includeRawChunks',
 ] as const satisfies readonly (keyof SendInput)[];
 
 // Compile-time check that the lists name every option: a new option must be added here.

@@ -123,6 +123,12 @@ export interface ToolSearchRuntimeOptions {
    * text or the ranker is asynchronous. `send({ prefetch })` overrides it per turn. Default: off.
    */
   readonly prefetch?: PrefetchOptions | false;
+  /**
+   * Pass the provider's unprocessed stream chunks on as `raw` parts of `turn.stream` (as
+   * `streamText`'s `includeRawChunks`); `send({ includeRawChunks })` overrides it per turn.
+   * Default `false`.
+   */
+  readonly includeRawChunks?: boolean;
   /** Provider steps per turn; the turn ends `completed` with reason `max-steps`. Default 20. */
   readonly maxSteps?: number;
   /**
@@ -246,6 +252,8 @@ export interface SendInput {
    * turns it off. Default: the runtime's `prefetch`.
    */
   readonly prefetch?: PrefetchOptions | false;
+  /** `raw` parts on this turn's stream (see the runtime's `includeRawChunks`). Default: the runtime's. */
+  readonly includeRawChunks?: boolean;
   /**
    * Aborting it ends the turn in `cancelled` and aborts running tools. Any number of turns may
    * share one signal (e.g. a server's shutdown signal): they add one 'abort' listener to it in

@@ -42,6 +42,8 @@ export interface RuntimeShared {
   readonly codeMode: CodeModeOptions;
   /** The `prefetch` option, parsed; `undefined` when off (C25). */
   readonly prefetch: PrefetchOptions | undefined;
+  /** The `includeRawChunks` option; default `false`. */
+  readonly includeRawChunks: boolean;
   readonly maxSteps: number;
   readonly retry: RetryPolicy;
   readonly telemetry: TelemetryDispatcher;

@@ -93,6 +93,7 @@ function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<
         instructions: prepared.instructions,
         tools: catalog.tools,
         schemaCharsOf: (codeMode ?? binding).schemaCharsOf,
+        includeRawChunks: input.includeRawChunks ?? shared.includeRawChunks,
         recorder: turnRecorder,
         ...(seams.callModelStep === undefined ? {} : { callProvider: seams.callModelStep }),
       }),

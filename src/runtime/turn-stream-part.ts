@@ -1,17 +1,86 @@
 import type { TurnStatus } from '../../machines/turn-types.js';
 import type { TurnSnapshot } from './turn-snapshot.js';
-import type { TurnToolResult } from '../../machines/turn-types.js';
+import type { TurnError, TurnToolResult } from '../../machines/turn-types.js';
+import type { LanguageModelUsage, ProviderMetadata, TextStreamPart, ToolSet } from 'ai';
 import type { RankingDrops } from '../search/clean-ranking.js';
 import type { SkipReason } from '../search/select-activations.js';
 
 /**
- * One typed part of a turn's `stream`, in the order things happened. Every part carries
- * the 0-based `stepIndex` it belongs to.
+ * The parts of `streamText`'s `fullStream` (ai 7) that carry what the model produced, exactly
+ * as the SDK types them (`TextStreamPart`); on the turn's stream each also carries its
+ * `stepIndex` and `attempt` (see {@link TurnStreamPart}).
+ *
+ * - `text-start` / `text-delta` / `text-end`: one text block, by `id` (`text-end` may carry
+ *   the provider's `citations`).
+ * - `reasoning-start` / `reasoning-delta` / `reasoning-end`: one reasoning block, by `id`. Its
+ *   `providerMetadata` is what the provider needs to accept the block back on the next step
+ *   (Anthropic's `signature` on a delta, `redactedData` on the start of a redacted block;
+ *   OpenAI Responses' `itemId` and `reasoningEncryptedContent`); the transcript keeps it as the
+ *   reasoning part's `providerOptions`, so the next step's request replays it unchanged.
+ * - `reasoning-file`: a file the model produced as part of its reasoning.
+ * - `source`: a source the model used (`sourceType` `url` with `url`, or `document` with
+ *   `mediaType`), with its `id` and `title`.
+ * - `file`: a file the model produced (`file.mediaType`, `file.base64`, `file.uint8Array`).
+ * - `tool-input-start` / `tool-input-delta` / `tool-input-end`: a tool call's input as it
+ *   streams, by `id` = the provider's call id (`toolName` canonical, as on `tool-call`). The
+ *   `tool-call` part follows with the parsed input; a call id repeated in the step is renamed
+ *   there only (`duplicateOf` names the id the input parts used). Providers that send a call
+ *   whole send no input parts.
+ * - `custom`: a provider-specific part (`kind` `<provider>.<name>`).
+ * - `raw`: one unprocessed chunk of the provider's stream (`rawValue`); only with
+ *   `includeRawChunks: true` (runtime option or per `send()`; default off).
+ */
+export type ModelOutputPart = Extract<
+  TextStreamPart<ToolSet>,
+  {
+    type:
+      | 'text-start'
+      | 'text-delta'
+      | 'text-end'
+      | 'reasoning-start'
+      | 'reasoning-delta'
+      | 'reasoning-end'
+      | 'reasoning-file'
+      | 'source'
+      | 'file'
+      | 'tool-input-start'
+      | 'tool-input-delta'
+      | 'tool-input-end'
+      | 'custom'
+      | 'raw';
+  }
+>;
+
+/**
+ * What the SDK's `start-step` and `finish-step` parts say about one provider response: the
+ * request (`url`, `body`) and warnings, the response metadata (`id`, `modelId`, `timestamp`,
+ * `headers`), its `usage` (tokens of this response), `rawFinishReason` (the provider's own
+ * finish reason), `providerMetadata` and `performance` (tokens per second).
+ */
+export interface StepResponse {
+  readonly request: Extract<TextStreamPart<ToolSet>, { type: 'start-step' }>['request'];
+  readonly warnings: Extract<TextStreamPart<ToolSet>, { type: 'start-step' }>['warnings'];
+  readonly response: Extract<TextStreamPart<ToolSet>, { type: 'finish-step' }>['response'];
+  readonly usage: LanguageModelUsage;
+  readonly rawFinishReason: string | undefined;
+  readonly providerMetadata: ProviderMetadata | undefined;
+  readonly performance: Extract<TextStreamPart<ToolSet>, { type: 'finish-step' }>['performance'];
+}
+
+/**
+ * One typed part of a turn's `stream`, in the order things happened. Every part but
+ * `turn-end` carries the 0-based `stepIndex` it belongs to. It carries every part of
+ * `streamText`'s `fullStream` (ai 7) in turnscope's shape: `start-step` / `finish-step` are
+ * `step-start` / `step-end`, `start` / `finish` / `abort` / `error` are `turn-end` (with the
+ * turn's usage and error), a tool's `tool-result` / `tool-error` / `tool-output-denied` is
+ * turnscope's `tool-result` (its `outcome` says which). `ping` and `steering-message` are not
+ * passed on.
  *
  * - `step-start`: a provider request is about to be sent; `visible` is its frozen tool list
  *   in request order, `schemaChars` the characters of each visible definition (C21).
- * - `text-delta`: text streamed by the model, with the `attempt` of the request it came from:
- *   when a `retry` part follows, drop that step's text of the failed attempt.
+ * - a {@link ModelOutputPart} (`text-*`, `reasoning-*`, `source`, `file`, `tool-input-*`,
+ *   `custom`, `raw`): what the model streamed, with the `attempt` of the request it came from
+ *   (1, then 2 for the first retry, …).
  * - `tool-call`: the model called a tool (the name may be hidden or unknown); with
  *   `parentToolCallId`, the code of that `exec` call did (code mode). `unparsableInput`: the
  *   input was not valid JSON (`input` is the raw text). `duplicateOf`: an earlier call of the
@@ -21,11 +90,21 @@ import type { SkipReason } from '../search/select-activations.js';
  * - `search`: a search finished (C21): query, limits, ranked, activated, skipped; `origin`
  *   `prefetch` for the one the runtime ran before step 0 (C25, `toolCallId` `'prefetch'`).
  * - `activation`: names a search added to `pending`; visible from the next step on (C13).
- * - `retry`: a provider request failed with a retryable error; the next attempt comes after `delayMs`.
- * - `step-end`: the step settled. `snapshot` is the turn's state at that step boundary (C28), to
- *   continue it elsewhere with `runtime.resume({ snapshot, model })`; absent on the step the
- *   turn ended with. It is converted to JSON when first read.
- * - `turn-end`: the turn reached a final state (same data as `result`'s status and reason).
+ * - `retry`: the provider request `attempt` of step `stepIndex` failed with a retryable error
+ *   and is abandoned; attempt `attempt + 1` comes after `delayMs`, from a new `step-start`.
+ *   Everything the abandoned attempt streamed (the model output parts with this `stepIndex`
+ *   and `attempt`: text, reasoning, tool input) is not part of the answer: a UI drops it. No
+ *   tool call of an abandoned attempt is recorded or run. The same holds for the last attempt
+ *   of a turn that ends before that attempt's `step-end` (failed: `model-error`,
+ *   `retries-exhausted`; or `cancelled` while the model streamed).
+ * - `step-end`: the step settled (after its tool results). `finishReason` is the unified one
+ *   (`stop`, `tool-calls`, `length`, …); the fields of {@link StepResponse} describe the
+ *   response of the attempt that succeeded (absent only when that request was not made by this
+ *   runtime's `streamText`, e.g. a test seam). `snapshot` is the turn's state at that step
+ *   boundary (C28), to continue it elsewhere with `runtime.resume({ snapshot, model })`;
+ *   absent on the step the turn ended with. It is converted to JSON when first read.
+ * - `turn-end`: the turn reached a final state (same data as `result`'s status, reason, usage
+ *   summed over every request, and error for `failed` and `cancelled`).
  */
 export type TurnStreamPart =
   | {
@@ -35,14 +114,14 @@ export type TurnStreamPart =
       visible: readonly string[];
       schemaChars: Readonly<Record<string, number>>;
     }
-  | { type: 'text-delta'; stepIndex: number; attempt: number; text: string }
+  | ({ stepIndex: number; attempt: number } & ModelOutputPart)
   | { type: 'tool-call'; stepIndex: number; toolCallId: string; toolName: string; input: unknown; parentToolCallId?: string; unparsableInput?: boolean; duplicateOf?: string }
   | ({ type: 'tool-result'; stepIndex: number; parentToolCallId?: string } & TurnToolResult)
   | ({ type: 'search'; stepIndex: number; toolCallId: string } & SearchRecord)
   | { type: 'activation'; stepIndex: number; names: readonly string[] }
   | { type: 'retry'; stepIndex: number; attempt: number; delayMs: number; error: string }
-  | { type: 'step-end'; stepIndex: number; finishReason: string; readonly snapshot?: TurnSnapshot }
-  | { type: 'turn-end'; status: TurnStatus; reason: string };
+  | ({ type: 'step-end'; stepIndex: number; finishReason: string; readonly snapshot?: TurnSnapshot } & Partial<StepResponse>)
+  | { type: 'turn-end'; status: TurnStatus; reason: string; usage: LanguageModelUsage; error?: TurnError };
 
 /** What one `tool_search` call did (C21). */
 export interface SearchRecord {

@@ -7,6 +7,7 @@ import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { checkNames } from '../catalog/validate-binding-shapes.js';
 import { ownValue } from '../catalog/own-value.js';
 import type { TurnBinding } from './create-turn-binding.js';
+import { checkBoolean } from './check-boolean.js';
 import { checkKnownKeys } from './check-known-keys.js';
 import { RUNTIME_OPTION_NAMES, SEND_INPUT_NAMES } from './option-names.js';
 import { REQUIRED_TOOL_PRESETS } from './required-tool-presets.js';
@@ -72,6 +73,7 @@ export function validateSendInput(
     throw new InvalidOptionError({ option: 'inspect', value: inspect, expected: 'an xstate inspection observer: a function or an object with next()' });
   }
   checkToolMode('toolMode', input.toolMode);
+  checkBoolean('includeRawChunks', input.includeRawChunks);
   const binding = resolveTurnBinding(shared, input);
   return { messages, binding, requiredTools: requiredToolsOf(binding, input.requiredTools, (name) => shared.catalog.get(name) !== undefined) };
 }

@@ -41,7 +41,7 @@ export function createScriptedModel(options: { readonly steps: readonly Scripted
 }
 
 function toStream(index: number, step: ScriptedStep): ReadableStream<LanguageModelV4StreamPart> {
-  const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+  const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }, ...(step.parts ?? [])];
   if (step.text !== undefined) {
     parts.push({ type: 'text-start', id: `text-${index}` });
     parts.push({ type: 'text-delta', id: `text-${index}`, delta: step.text });

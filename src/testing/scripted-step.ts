@@ -1,4 +1,4 @@
-import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 
 /** One tool call a scripted step makes. */
 export interface ScriptedToolCall {
@@ -12,9 +12,12 @@ export interface ScriptedToolCall {
 /**
  * What the scripted model answers to one request. `toolCalls` and `text` may be combined;
  * `error` makes the request fail (e.g. an `APICallError` with `isRetryable: true`);
- * `delayMs` waits before answering (aborted with the request's signal).
+ * `delayMs` waits before answering (aborted with the request's signal). `parts` are provider
+ * stream parts (`LanguageModelV4StreamPart`: reasoning, sources, files, tool-input deltas,
+ * `raw` chunks, an `error`, …) streamed as given, before `text` and `toolCalls`.
  */
 export interface ScriptedStep {
+  readonly parts?: readonly LanguageModelV4StreamPart[];
   readonly toolCalls?: readonly ScriptedToolCall[];
   readonly text?: string;
   readonly error?: unknown;
