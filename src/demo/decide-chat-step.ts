@@ -128,7 +128,7 @@ function chatGoal(request: string, workspace: string): ChatGoal | undefined {
 
 function answer(goal: ChatGoal, call: TranscriptCall): ChatDecision {
   const result = call.result!;
-  if (result.denied === true || (!result.ok && /\bdenied\b/i.test(result.text))) {
+  if (result.denied === true) {
     return {
       type: 'text',
       reasoning: `The ${call.toolName} call was denied, so it did not run.`,

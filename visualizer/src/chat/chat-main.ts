@@ -1,7 +1,8 @@
 import '../styles.css';
 import './chat.css';
-import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import type { ChatPageSession } from '../../../src/chat/chat-page-session.js';
+import type { TurnUIMessage } from '../../../src/ui/turn-ui-message.js';
 import type { MachineGraph } from '../../../src/visualizer/machine-graph.js';
 import { h } from '../dom.js';
 import { renderStatechart, type StatechartView } from '../render-statechart.js';
@@ -29,7 +30,7 @@ let statechart: StatechartView | undefined;
 let trace: ChatTraceView = { turns: [], connected: false };
 let scheduled = false;
 
-const chat = new BrowserChat<UIMessage>({
+const chat = new BrowserChat<TurnUIMessage>({
   transport: new DefaultChatTransport({ api: 'api/chat' }),
   // an approve / deny answer goes back to the server as soon as every pending approval has one (C27)
   sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,

@@ -7,7 +7,7 @@ export type AnswerApproval = (answer: { readonly id: string; readonly approved: 
 /**
  * One chat message: a user's text, or an assistant's parts in order — `step-start` as a step
  * divider, reasoning (open while it streams), text, a `tool_search` call as a search card (query
- * and what it loaded), `data-tool-search` parts likewise, and every other tool call as a card
+ * and what it loaded), a `data-tool-search` part as that search's ranking, and every other tool call as a card
  * with its input, its state, approve / deny buttons while it awaits approval, and its output,
  * error or denial. Text is set as text, never as HTML.
  */
@@ -91,16 +91,33 @@ function renderToolCall(part: ToolUIPart | DynamicToolUIPart, onApproval: Answer
   return h('section', { class: `chat-card tool ${part.state}`, data: { testid: 'tool-call', tool: name, state: part.state } }, h('h4', {}, h('code', {}, name)), ...body);
 }
 
-/** A data part: `data-tool-search` (a search and what it activated) as a search card, any other as its JSON. */
+/**
+ * A data part: `data-tool-search` (what a search did: TurnUIDataTypes in src/ui) as the ranked
+ * candidates with their scores and which were activated or skipped; any other as its JSON.
+ */
 function renderDataPart(type: string, data: unknown): HTMLElement {
-  const search = data as { query?: unknown; activated?: unknown } | null;
+  const search = data as { query?: unknown; ranked?: unknown; activated?: unknown; skipped?: unknown } | null;
   if (type === 'data-tool-search' && search !== null && typeof search === 'object') {
-    const activated = Array.isArray(search.activated) ? search.activated.map(String) : [];
+    const activated = new Set(Array.isArray(search.activated) ? search.activated.map(String) : []);
+    const skipped = new Map(
+      (Array.isArray(search.skipped) ? search.skipped : []).map((skip: { name?: unknown; reason?: unknown }) => [String(skip.name), String(skip.reason)]),
+    );
+    const ranked = (Array.isArray(search.ranked) ? search.ranked : []) as { name?: unknown; score?: unknown }[];
     return h(
       'section',
       { class: 'chat-card search data', data: { testid: 'search-data' } },
-      h('h4', {}, 'search ', h('q', {}, String(search.query ?? ''))),
-      h('p', { class: 'meta' }, activated.length === 0 ? 'activated nothing' : 'activated ', ...activated.map((name) => h('code', { class: 'tool-name' }, name))),
+      h('h4', {}, 'ranked for ', h('q', {}, String(search.query ?? ''))),
+      ranked.length === 0
+        ? h('p', { class: 'meta' }, 'no match')
+        : h(
+            'ol',
+            { class: 'ranked' },
+            ...ranked.map(({ name, score }) => {
+              const tool = String(name);
+              const fate = activated.has(tool) ? 'activated' : skipped.has(tool) ? `skipped: ${skipped.get(tool)}` : 'not loaded';
+              return h('li', { data: { tool, fate } }, h('code', {}, tool), ` ${typeof score === 'number' ? score.toFixed(2) : ''} · ${fate}`);
+            }),
+          ),
     );
   }
   return h('section', { class: 'chat-card data' }, h('h4', {}, type), h('pre', {}, formatJson(data)));
