@@ -94,6 +94,12 @@ export type TurnEvent =
       messages: readonly unknown[];
       /** R for the next step, when it changes (names outside B are dropped). Default: unchanged. */
       required?: readonly string[];
+      /**
+       * Replaces the step's assistant message (the transcript's last message before `messages`)
+       * when calls of the step await a person: the same message with the `tool-approval-request`
+       * parts added (C27). Default: unchanged.
+       */
+      assistantMessage?: unknown;
     }
   /** A call of the current step entered the pipeline at `at` (ms of the runtime's clock). */
   | { type: 'TOOL_CALL_STARTED'; toolCallId: string; at: number }

@@ -29,8 +29,15 @@ const errorOf = ({ event }: { readonly event: ErrorActorEvent }): unknown => eve
 
 function statusOf(reason: TurnFinishReason): TurnMachineOutput['status'] {
   if (reason === 'cancelled') return 'cancelled';
-  if (reason === 'stop' || reason === 'max-steps') return 'completed';
+  if (reason === 'stop' || reason === 'max-steps' || reason === 'awaiting-approval' || reason === 'awaiting-client') return 'completed';
   return 'failed';
+}
+
+/** `awaiting-approval` / `awaiting-client` when a call of the last recorded step awaits a person (approval first), else `undefined` (C27). */
+function awaitingReasonOf(context: TurnContext): TurnFinishReason | undefined {
+  const outcomes = context.stepRecords.at(-1)?.toolResults.map((result) => result.outcome) ?? [];
+  if (outcomes.includes('awaiting-approval')) return 'awaiting-approval';
+  return outcomes.includes('awaiting-client') ? 'awaiting-client' : undefined;
 }
 
 /**
@@ -42,7 +49,8 @@ function statusOf(reason: TurnFinishReason): TurnMachineOutput['status'] {
  *   `retryDelay` with the same visible set (C16).
  * - `executingStep` — `executeToolCalls` runs the step's calls; `ACTIVATE` fills `pending`.
  * - `settling` — results join the transcript; `STEP_BOUNDARY` commits `pending` into
- *   `active` (C13, C15) and starts the next step, or completes when `maxSteps` is spent.
+ *   `active` (C13, C15) and starts the next step, or completes when a call of the step awaits a
+ *   person (`awaiting-approval` / `awaiting-client`, C27) or when `maxSteps` is spent.
  * - `completed` | `failed` | `cancelled` — final; entry drops the activation state (C17).
  *
  * The actors `callModel` (promise of {@link ModelStepOutput}) and `executeToolCalls`
@@ -132,15 +140,16 @@ export const turnMachine = setup({
       toolCallId: search.toolCallId,
       record: search.record,
     })),
-    recordToolResults: assign(({ context }, settled: { results: readonly TurnToolResult[]; messages: readonly unknown[]; required?: readonly string[] }) => {
+    recordToolResults: assign(({ context }, settled: { results: readonly TurnToolResult[]; messages: readonly unknown[]; required?: readonly string[]; assistantMessage?: unknown }) => {
       const bound = setOfNames(context.bound);
+      const transcript = settled.assistantMessage === undefined ? context.messages : [...context.messages.slice(0, -1), settled.assistantMessage];
       return {
         stepRecords: [...context.stepRecords, stepRecordOf(context, settled.results)],
         toolCalls: [],
         toolResults: [],
         callsStartedAt: [],
         callsExecuted: [],
-        messages: [...context.messages, ...settled.messages],
+        messages: [...transcript, ...settled.messages],
         required: settled.required === undefined ? context.required : [...new Set(settled.required)].filter((name) => bound.has(name)),
       };
     }),
@@ -183,6 +192,8 @@ export const turnMachine = setup({
     isRetryableError: (_, error: unknown) => toTurnError(error).isRetryable,
     hasAttemptsLeft: ({ context }) => context.attempt < context.retry.maxAttempts,
     isStepBudgetSpent: ({ context }) => context.stepIndex + 1 >= context.maxSteps,
+    /** A call of the step just recorded awaits a person (C27): the turn ends instead of calling the model. */
+    isAwaitingPerson: ({ context }) => awaitingReasonOf(context) !== undefined,
   },
   delays: {
     retryDelay: ({ context }) => retryDelayMs(context.retry, context.attempt),
@@ -316,7 +327,12 @@ export const turnMachine = setup({
           target: 'settling',
           actions: {
             type: 'recordToolResults',
-            params: ({ event }) => ({ results: event.results, messages: event.messages, ...(event.required === undefined ? {} : { required: event.required }) }),
+            params: ({ event }) => ({
+              results: event.results,
+              messages: event.messages,
+              ...(event.required === undefined ? {} : { required: event.required }),
+              ...(event.assistantMessage === undefined ? {} : { assistantMessage: event.assistantMessage }),
+            }),
           },
         },
         TOOL_EXECUTION_FAILED: {
@@ -332,6 +348,11 @@ export const turnMachine = setup({
       entry: 'raiseStepBoundary',
       on: {
         STEP_BOUNDARY: [
+          {
+            guard: 'isAwaitingPerson',
+            target: 'completed',
+            actions: ['commitActivations', { type: 'setFinishReason', params: ({ context }) => ({ reason: awaitingReasonOf(context)! }) }, 'emitStepEnd'],
+          },
           {
             guard: 'isStepBudgetSpent',
             target: 'completed',

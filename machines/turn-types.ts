@@ -24,7 +24,27 @@ export interface TurnToolCall {
    * error saying the id was a duplicate.
    */
   readonly duplicateOf?: string;
+  /**
+   * Set on a call of an answering step (C27): a call an earlier turn left open — awaiting
+   * approval or a client's output — and the answer this turn's messages carry for it, not yet
+   * checked. The runtime checks it against the requests it issued before anything runs.
+   */
+  readonly answer?: TurnCallAnswer;
 }
+
+/**
+ * The answer a request's messages carry for a call an earlier turn left open (C27), as read from
+ * the messages (plain data; checked when the answering step runs):
+ * - `approval`: a `tool-approval-response` to the `tool-approval-request` `approvalId` (its
+ *   `signature` as the request part carries it, if any);
+ * - `client-output`: a `tool-result` for a call of a tool without `execute`; `output` is the part's
+ *   output (AI SDK `ToolResultOutput`);
+ * - `none`: nothing in the messages answers the open call (`approvalId` when it awaited approval).
+ */
+export type TurnCallAnswer =
+  | { readonly type: 'approval'; readonly approvalId: string; readonly approved: boolean; readonly reason?: string; readonly signature?: string }
+  | { readonly type: 'client-output'; readonly output: unknown }
+  | { readonly type: 'none'; readonly approvalId?: string };
 
 /** How one tool call ended. Failures are data (C4, STYLE 9), never exceptions. */
 export type ToolCallOutcome =
@@ -35,7 +55,13 @@ export type ToolCallOutcome =
   | 'invalid-input'
   | 'denied'
   /** The turn ended (cancelled or failed) before the call finished. */
-  | 'cancelled';
+  | 'cancelled'
+  /** The call needs a person's approval and no server-side approver decides it: the turn ends with a `tool-approval-request` (C27). */
+  | 'awaiting-approval'
+  /** The tool has no `execute` (a client-side tool): the turn ends and the client's output completes the call (C27). */
+  | 'awaiting-client'
+  /** An answer to an open call that this runtime did not accept (forged, replayed, altered, or missing): nothing ran (C27). */
+  | 'rejected-answer';
 
 /** The result of one tool call after it crossed the execution pipeline. */
 export interface TurnToolResult {
@@ -83,6 +109,12 @@ export interface TurnToolResult {
    * but a retried step may run it again.
    */
   readonly journalError?: string;
+  /**
+   * Set on an `awaiting-approval` result once the request is issued: the `tool-approval-request`
+   * part the step's assistant message carries (`approvalId`, the reason, and the HMAC
+   * `signature` when `toolApprovalSecret` is set) (C27).
+   */
+  readonly approvalRequest?: { readonly approvalId: string; readonly reason?: string; readonly signature?: string };
 }
 
 /** What the `callModel` actor resolves with: one finished provider step. */
@@ -147,7 +179,11 @@ export type TurnFinishReason =
   | 'model-error'
   | 'retries-exhausted'
   | 'execution-error'
-  | 'cancelled';
+  | 'cancelled'
+  /** Status `completed`: a call of the last step awaits a person's approval (a `tool-approval-request` ends the messages, C27). */
+  | 'awaiting-approval'
+  /** Status `completed`: a call of the last step awaits a client-side tool's output (no call awaits approval, C27). */
+  | 'awaiting-client';
 
 /** Retry policy for a failed provider request (C16). */
 export interface RetryPolicy {

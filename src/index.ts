@@ -54,6 +54,12 @@ export type {
 export { createMemoryJournal, DEFAULT_MEMORY_JOURNAL_MAX_ENTRIES } from './execution/create-memory-journal.js';
 export type { MemoryJournal } from './execution/create-memory-journal.js';
 export type { ExecutionJournal, ExecutionJournalEntry, JournaledCall, JournaledResult } from './execution/execution-journal.js';
+// Calls left open for a person across requests (C27): the approval store and ai-compatible request signatures.
+export { createMemoryApprovalStore, DEFAULT_MEMORY_APPROVAL_STORE_MAX_ENTRIES } from './execution/create-memory-approval-store.js';
+export type { MemoryApprovalStore } from './execution/create-memory-approval-store.js';
+export { openCallId } from './execution/approval-store.js';
+export type { ApprovalStore, OpenCallClaim, OpenCallRecord } from './execution/approval-store.js';
+export { approvalInputDigest, signToolApproval, verifyToolApproval } from './execution/approval-signature.js';
 export { DEFAULT_TIMEOUTS, defaultOperationId } from './execution/execution-pipeline-settings.js';
 export type { OperationIdRequest, TimeoutOptions } from './execution/execution-pipeline-settings.js';
 export { truncateText, DEFAULT_OUTPUT_LIMIT } from './execution/truncate-text.js';
@@ -63,7 +69,7 @@ export type { MemoryArtifactStore } from './execution/create-memory-artifact-sto
 export { createFileArtifactStore } from './execution/create-file-artifact-store.js';
 export { createArtifactReadTool, ARTIFACT_READ_TOOL_NAME } from './execution/create-artifact-read-tool.js';
 export type { Artifact, ArtifactReference, ArtifactStore } from './execution/artifact-store.js';
-export type { ToolCallOutcome, TurnError, TurnFinishReason, TurnStatus, TurnToolResult, RetryPolicy } from '../machines/turn-types.js';
+export type { ToolCallOutcome, TurnCallAnswer, TurnError, TurnFinishReason, TurnStatus, TurnToolResult, RetryPolicy } from '../machines/turn-types.js';
 
 // Errors: configuration mistakes, each with a stable `code`.
 export { TurnscopeError } from './errors/turnscope-error.js';

@@ -21,8 +21,11 @@ import type { StepExecutionContext } from './step-execution-context.js';
  * not know this tool's demand. It also applies to client tools and code mode's nested calls,
  * which cross the same pipeline.
  *
- * Denied (never thrown, the reason says why): no `approver` configured (the reason says to set
- * `approver` on `createToolSearchRuntime`); a `needsApproval` function that throws, rejects or
+ * With no `approver` and `awaitPerson` (an ordinary step's call), the verdict is
+ * `await-approval`: the turn ends with a `tool-approval-request` (C27).
+ *
+ * Denied (never thrown, the reason says why): no `approver` configured and no person to wait
+ * for (a nested call; the reason says to set `approver` on `createToolSearchRuntime`); a `needsApproval` function that throws, rejects or
  * does not answer within the call's budget (`timeout.toolMs` / `perToolMs`, `0`: none); the
  * approver denying, failing or not answering in time (see askPermission). A turn that ends
  * while the function runs stops the call (a {@link CallStop}).
@@ -35,11 +38,14 @@ export async function askApproval(options: {
   readonly context: StepExecutionContext;
   /** The call's budget: a `needsApproval` function runs under it; the approver's wait is outside it. */
   readonly budget: CallBudget;
+  /** With no approver, a call that needs approval awaits a person (`await-approval`, C27) instead of being denied. Default false. */
+  readonly awaitPerson?: boolean;
 }): Promise<PermissionVerdict | CallStop> {
   const { tool, call, input, context, budget } = options;
   const demand = await approvalDemand(tool, call, input, context, budget);
   if (isCallStop(demand) || demand.type !== 'ask') return demand;
   const { approver, approvalTimeoutMs } = context.pipeline;
+  if (approver === undefined && options.awaitPerson === true) return { type: 'await-approval', reason: demand.reason };
   if (approver === undefined) {
     return {
       type: 'deny',

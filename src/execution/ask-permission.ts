@@ -5,10 +5,15 @@ import type { ApprovalDecision, PermissionCheck, PermissionDecision, PermissionR
 import { runStage } from './run-stage.js';
 import { timeoutSignal } from './timeout-signal.js';
 
-/** The verdict of the permission stage: run the call, or deny it with a reason for the model. */
+/**
+ * The verdict of the permission stage: run the call, deny it with a reason for the model, or —
+ * only when the caller lets it (`awaitPerson`) and no approver is configured — let a person
+ * answer in a later request (C27; `reason`: why it needs approval, if one was given).
+ */
 export type PermissionVerdict =
   | { readonly type: 'allow'; readonly approved: boolean }
-  | { readonly type: 'deny'; readonly reason: string };
+  | { readonly type: 'deny'; readonly reason: string }
+  | { readonly type: 'await-approval'; readonly reason: string | undefined };
 
 /**
  * The permission stage of the pipeline (C4): asks `permission` (no check allows everything)
@@ -29,6 +34,8 @@ export async function askPermission(options: {
   readonly approver: ToolApprover | undefined;
   readonly approvalTimeoutMs: number;
   readonly budget: CallBudget;
+  /** An `ask` with no approver awaits a person (`await-approval`) instead of being denied. Default false. */
+  readonly awaitPerson?: boolean;
 }): Promise<PermissionVerdict | CallStop> {
   const { request, permission, approver, budget } = options;
   if (permission === undefined) return { type: 'allow', approved: false };
@@ -42,6 +49,7 @@ export async function askPermission(options: {
   if (decision?.type !== 'ask') return { type: 'deny', reason: 'the permission check returned neither allow, deny nor ask' };
 
   const why = decision.reason ? ` (${decision.reason})` : '';
+  if (approver === undefined && options.awaitPerson === true) return { type: 'await-approval', reason: decision.reason };
   if (approver === undefined) return { type: 'deny', reason: `the call needs approval${why} and no approver is configured` };
   const approvalMs = options.approvalTimeoutMs;
   const asked = await budget.excluding(async () => {

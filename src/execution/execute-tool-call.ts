@@ -18,6 +18,8 @@ import { runStage } from './run-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 import { errorModelOutput } from './to-model-output.js';
 import { validateToolInput } from './validate-tool-input.js';
+import { signToolApproval } from './approval-signature.js';
+import type { ToolApprover } from './permission.js';
 
 /**
  * Runs one tool call through the one pipeline every tool crosses — direct, discovered,
@@ -28,7 +30,8 @@ import { validateToolInput } from './validate-tool-input.js';
  * 3. permission: `allow` / `deny` / `ask` (→ the approver, with its own timeout)
  * 3b. the tool's own `needsApproval` (AI SDK): `true`, or a function answering true for this
  *    input, sends the call to the approver even after a permission `allow`; with no approver
- *    it is denied (see askApproval)
+ *    it is denied (see askApproval) — or, with `awaitPerson`, it ends `awaiting-approval` (C27)
+ * 3c. with `awaitPerson`, a tool without `execute` (a client-side tool) ends `awaiting-client`
  * 4. durable execution record: the operation id; a completed call is replayed from the journal
  * 5. execute (its abort signal fires on the call's timeout or the turn's cancellation)
  * 6. output truncation of what the model receives (head and tail kept, a note in between)
@@ -57,6 +60,15 @@ export async function executeToolCall(options: {
   readonly context: StepExecutionContext;
   /** The call's operation id; default: the runtime's `operationId` option (`${turnId}:${stepIndex}:${toolCallId}`, C29). */
   readonly operationId?: string;
+  /**
+   * The call may wait for a person (C27): with no `approver`, a call that needs approval ends
+   * `awaiting-approval` (with its `approvalRequest`: approval id `approval:<turnId>:<stepIndex>:<toolCallId>`,
+   * signed with `toolApprovalSecret` when set), and a tool without `execute` ends `awaiting-client`,
+   * instead of an error. Default false (a nested call cannot wait: it is denied / an error).
+   */
+  readonly awaitPerson?: boolean;
+  /** A person approved this call in the request's messages (C27): an `ask` of the permission check or of `needsApproval` is answered `allow`. Default false. */
+  readonly approvedByPerson?: boolean;
 }): Promise<TurnToolResult> {
   const { call, context } = options;
   const startedAt = context.now();
@@ -110,6 +122,15 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
 
   // 3. permission; the check gets its own copy: changing it cannot change what execute receives
   // (with no check nothing reads the request, so the copy is skipped)
+  const approvedByPerson = options.approvedByPerson === true;
+  const awaitPerson = options.awaitPerson === true;
+  const awaitingApproval = (reason: string | undefined) => {
+    const approvalId = `approval:${context.turnId}:${context.stepIndex}:${call.toolCallId}`;
+    const secret = pipeline.toolApprovalSecret;
+    const signature = secret === undefined ? undefined : signToolApproval({ secret, approvalId, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
+    const approvalRequest = { approvalId, ...(reason === undefined ? {} : { reason }), ...(signature === undefined ? {} : { signature }) };
+    return finish('awaiting-approval', `${call.toolName} awaits a person's approval${reason === undefined ? '' : ` (${reason})`}`, undefined, { approvalRequest });
+  };
   const verdict = await askPermission({
     request: {
       turnId: context.turnId,
@@ -120,17 +141,24 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
       origin: context.originOf(call.toolName),
     },
     permission: context.permission,
-    approver: pipeline.approver,
+    approver: approvedByPerson ? approvedAlready : pipeline.approver,
     approvalTimeoutMs: pipeline.approvalTimeoutMs,
     budget,
+    awaitPerson,
   });
   if (isCallStop(verdict)) return stopped(verdict);
   if (verdict.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${verdict.reason}`);
+  if (verdict.type === 'await-approval') return awaitingApproval(verdict.reason);
   // 3b. the tool's own needsApproval asks the approver, even after a permission allow (not twice after an approval)
-  if (!verdict.approved) {
-    const demanded = await askApproval({ tool, call, input, context, budget });
+  if (!verdict.approved && !approvedByPerson) {
+    const demanded = await askApproval({ tool, call, input, context, budget, awaitPerson });
     if (isCallStop(demanded)) return stopped(demanded);
     if (demanded.type === 'deny') return finish('denied', `Permission denied for ${call.toolName}: ${demanded.reason}`);
+    if (demanded.type === 'await-approval') return awaitingApproval(demanded.reason);
+  }
+  // 3c. a client-side tool: its output comes with a later request (C27)
+  if (awaitPerson && call.toolName !== TOOL_SEARCH_NAME && !hasExecute(tool)) {
+    return finish('awaiting-client', `${call.toolName} has no execute function on this runtime: the client runs it and sends its output with the next request`);
   }
   // a permission answer that arrives after the turn ended must not start the tool (C17)
   if (budget.signal.aborted) return stopped({ stopped: 'permission check', ran: false });
@@ -195,6 +223,18 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], tool:
     truncated: { totalBytes, totalLines, omittedBytes, omittedLines },
     ...(stored.artifact === undefined ? {} : { artifact: { id: stored.artifact.id, uri: stored.artifact.uri } }),
   });
+}
+
+/** The approver of a call a person already approved in the request's messages (C27). */
+const approvedAlready: ToolApprover = () => ({ type: 'allow' });
+
+function hasExecute(tool: Tool): boolean {
+  try {
+    return typeof tool.execute === 'function';
+  } catch {
+    // a getter that throws: the execute stage reports it
+    return true;
+  }
 }
 
 function deriveOperationId(context: StepExecutionContext, call: TurnToolCall, input: unknown): string | { error: string } {

@@ -8,6 +8,8 @@ import { createMemoryArtifactStore } from './create-memory-artifact-store.js';
 import { createMemoryJournal } from './create-memory-journal.js';
 import type { ExecutionJournal } from './execution-journal.js';
 import type { ToolApprover } from './permission.js';
+import type { ApprovalStore } from './approval-store.js';
+import { createMemoryApprovalStore } from './create-memory-approval-store.js';
 
 /** Timeouts of the pipeline, in milliseconds; `0` means none. */
 export interface TimeoutOptions {
@@ -45,6 +47,8 @@ export interface ExecutionPipelineOptions {
   readonly timeout?: Partial<TimeoutOptions>;
   readonly outputLimit?: Partial<OutputLimit>;
   readonly artifactStore?: ArtifactStore | false;
+  readonly approvalStore?: ApprovalStore;
+  readonly toolApprovalSecret?: string | Uint8Array;
 }
 
 /** The pipeline settings every turn of a runtime shares (C19): defaults applied, checked. */
@@ -58,6 +62,10 @@ export interface ExecutionPipelineSettings {
   readonly outputLimit: OutputLimit;
   /** `undefined` when artifacts are turned off (`artifactStore: false`). */
   readonly artifactStore: ArtifactStore | undefined;
+  /** The calls left open for a person, and whether they were answered (C27). */
+  readonly approvalStore: ApprovalStore;
+  /** Signs and verifies approval requests as ai's `experimental_toolApprovalSecret`; `undefined`: unsigned. */
+  readonly toolApprovalSecret: string | Uint8Array | undefined;
 }
 
 /** The largest delay `setTimeout` honours, in ms (2^31 − 1). */
@@ -75,8 +83,8 @@ export const defaultOperationId = ({ turnId, stepIndex, toolCallId }: OperationI
 
 /**
  * Applies the pipeline defaults and checks the values: `journal` a fresh
- * {@link createMemoryJournal}, `artifactStore` a fresh {@link createMemoryArtifactStore}, both
- * per runtime; `timeout` {@link DEFAULT_TIMEOUTS}; `outputLimit` {@link DEFAULT_OUTPUT_LIMIT}.
+ * {@link createMemoryJournal}, `artifactStore` a fresh {@link createMemoryArtifactStore},
+ * `approvalStore` a fresh {@link createMemoryApprovalStore}, each per runtime; `timeout` {@link DEFAULT_TIMEOUTS}; `outputLimit` {@link DEFAULT_OUTPUT_LIMIT}.
  *
  * @param bound the bound names: with `tool_search` and `exec` (code mode's tool, whichever
  *   `toolMode` a turn uses), the names `timeout.perToolMs` may use.
@@ -97,6 +105,13 @@ export function resolvePipelineSettings(options: ExecutionPipelineOptions, bound
   const artifactStore = options.artifactStore;
   if (artifactStore !== undefined && artifactStore !== false && !hasMethods(artifactStore, ['put', 'get'])) {
     throw new InvalidOptionError({ option: 'artifactStore', value: artifactStore, expected: 'false, or an artifact store: an object with put(artifact) and get(id) methods' });
+  }
+  if (options.approvalStore !== undefined && !hasMethods(options.approvalStore, ['issue', 'claim'])) {
+    throw new InvalidOptionError({ option: 'approvalStore', value: options.approvalStore, expected: 'an approval store: an object with issue(record) and claim(id) methods' });
+  }
+  const secret = options.toolApprovalSecret;
+  if (secret !== undefined && !((typeof secret === 'string' && secret !== '') || (secret instanceof Uint8Array && secret.length > 0))) {
+    throw new InvalidOptionError({ option: 'toolApprovalSecret', value: secret, expected: 'a non-empty string or Uint8Array (the HMAC key approval requests are signed with)' });
   }
   for (const name of ['timeout', 'outputLimit'] as const) {
     const value = options[name];
@@ -128,6 +143,8 @@ export function resolvePipelineSettings(options: ExecutionPipelineOptions, bound
     timeoutMsOf: (toolName: string) => perToolMs.get(toolName) ?? toolMs,
     outputLimit,
     artifactStore: artifactStore === false ? undefined : (artifactStore ?? createMemoryArtifactStore()),
+    approvalStore: options.approvalStore ?? createMemoryApprovalStore(),
+    toolApprovalSecret: secret,
   });
 }
 

@@ -7,6 +7,8 @@ import type { TurnCodeMode } from '../code-mode/create-turn-code-mode.js';
 import { checkAvailability } from '../execution/check-availability.js';
 import { duplicateCallResult } from '../execution/duplicate-call-result.js';
 import { executeToolCall } from '../execution/execute-tool-call.js';
+import { answerOpenCall } from '../execution/answer-open-call.js';
+import { isAwaiting, openAwaitingCalls } from './open-awaiting-calls.js';
 import type { ToolOrigin } from '../execution/permission.js';
 import type { StepExecutionContext } from '../execution/step-execution-context.js';
 import { errorModelOutput } from '../execution/to-model-output.js';
@@ -101,7 +103,12 @@ export function createStepExecutor(options: {
         step.toolCalls.map(async (call) => {
           sendBack({ type: 'TOOL_CALL_STARTED', toolCallId: call.toolCallId, at: shared.now() });
           recorder.toolExecutionStart(step.stepIndex, call, telemetryOrigin(call.toolName));
-          const result = call.duplicateOf === undefined ? await executeToolCall({ call, context }) : duplicateCallResult(call);
+          const result =
+            call.duplicateOf !== undefined
+              ? duplicateCallResult(call)
+              : call.answer !== undefined
+                ? await answerOpenCall({ call, answer: call.answer, context })
+                : await executeToolCall({ call, context, awaitPerson: true });
           if (!controller.signal.aborted) {
             sendBack({ type: 'TOOL_RESULT', result });
             if (result.outcome !== 'rejected-hidden') recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));
@@ -119,7 +126,13 @@ export function createStepExecutor(options: {
         recorder.toolResult(step.stepIndex, rejected, telemetryOrigin(result.toolName));
         return rejected;
       });
-      const message = toToolMessage(results);
+      // calls that await a person are recorded and leave the step open: no tool result for them (C27)
+      const opened = results.some(isAwaiting)
+        ? await openAwaitingCalls({ results, toolCalls: step.toolCalls, turnId: step.turnId, stepIndex: step.stepIndex, store: shared.pipeline.approvalStore, now: shared.now, signal: controller.signal, messages: options.machineContext().messages })
+        : { results, assistantMessage: undefined };
+      if (opened === undefined || controller.signal.aborted) return;
+      const answered = opened.results.filter((result) => !isAwaiting(result));
+      const message = toToolMessage(answered);
       const machine = options.machineContext();
       // R for the next step, from the state it will start with; a function that throws fails the
       // turn, and the machine then closes the step with its results
@@ -129,7 +142,13 @@ export function createStepExecutor(options: {
         messages: [...(machine.messages as ModelMessage[]), message],
       });
       settledAll = true;
-      sendBack({ type: 'TOOL_CALLS_SETTLED', results, messages: [message], required });
+      sendBack({
+        type: 'TOOL_CALLS_SETTLED',
+        results: opened.results,
+        messages: answered.length === 0 ? [] : [message],
+        required,
+        ...(opened.assistantMessage === undefined ? {} : { assistantMessage: opened.assistantMessage }),
+      });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
       // a RequiredToolsError keeps its name; anything else here is a bug of the execution step

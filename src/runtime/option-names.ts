@@ -5,7 +5,7 @@ export const RUNTIME_OPTION_NAMES = [
   'tools', 'groups', 'sources', 'aliases', 'direct', 'availability', 'search', 'maxSteps', 'retry',
   'permission', 'telemetry', 'onSinkError', 'now', 'generateId', 'ranker', 'profiles',
   'approver', 'journal', 'operationId', 'timeout', 'outputLimit', 'artifactStore',
-  'toolMode', 'codeMode', 'inventory', 'hints', 'prefetch', 'includeRawChunks',
+  'toolMode', 'codeMode', 'inventory', 'hints', 'prefetch', 'includeRawChunks', 'approvalStore', 'toolApprovalSecret',
 ] as const satisfies readonly (keyof ToolSearchRuntimeOptions)[];
 
 /** Every input `send()` reads; anything else is a typo or misplaced. */

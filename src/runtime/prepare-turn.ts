@@ -10,6 +10,8 @@ import { turnErrorOf } from './turn-error-of.js';
 import { parsePrefetch, runPrefetch } from './run-prefetch.js';
 import { restoreTurnSnapshot } from './turn-snapshot.js';
 import type { validateSendInput } from './validate-send-input.js';
+import { collectCallAnswers } from './collect-call-answers.js';
+import type { TurnToolCall } from '../../machines/turn-types.js';
 
 /** Everything a turn is built from, before its actor exists. */
 export interface PreparedTurn {
@@ -31,6 +33,10 @@ export interface PreparedTurn {
   readonly turnId: string;
   /** The profile's and the send's instructions joined by a blank line; `undefined` for none. */
   readonly instructions: string | undefined;
+  /** The transcript a new turn starts with: the caller's messages, answers to open calls taken out (collectCallAnswers). */
+  readonly messages: readonly ModelMessage[];
+  /** Calls an earlier turn left open that these messages answer (C27): step 0 settles them (answeringSnapshot); `[]` for none. */
+  readonly answeredCalls: readonly TurnToolCall[];
 }
 
 /**
@@ -73,6 +79,11 @@ export function prepareTurn(options: {
           offerSearch: binding.offerSearch,
           requiredOf: (state) => requiredTools({ ...state, messages: state.messages as ModelMessage[] }),
         });
+  // answers to the calls an earlier turn left open for a person (C27); a resumed turn has none
+  const answers =
+    restored === undefined
+      ? collectCallAnswers({ messages: validated.messages, isClientTool: (name) => isClientSideTool(binding.resolveTool(name)) })
+      : { messages: validated.messages, calls: [] };
   // R of step 0 is asked before the actor exists; a failure fails the turn before any request, like later steps' (C3)
   let required: readonly string[] = [];
   let startFailure: TurnError | undefined;
@@ -98,5 +109,16 @@ export function prepareTurn(options: {
     startFailure,
     turnId: restored?.context.turnId ?? shared.generateId(),
     instructions: [binding.instructions, input.instructions].filter((text) => text !== undefined).join('\n\n') || undefined,
+    messages: answers.messages,
+    answeredCalls: answers.calls,
   };
+}
+
+/** A bound tool without `execute`: the client runs it (C27). */
+function isClientSideTool(tool: ToolSet[string] | undefined): boolean {
+  try {
+    return tool !== undefined && typeof tool.execute !== 'function';
+  } catch {
+    return false;
+  }
 }

@@ -8,6 +8,7 @@ import type { PrefetchOptions } from './run-prefetch.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { OutputLimit } from '../execution/truncate-text.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
+import type { ApprovalStore } from '../execution/approval-store.js';
 import type { OperationIdRequest, TimeoutOptions } from '../execution/execution-pipeline-settings.js';
 import type { PermissionCheck, ToolApprover } from '../execution/permission.js';
 import type { RankerOption } from '../search/resolve-ranker.js';
@@ -144,8 +145,10 @@ export interface ToolSearchRuntimeOptions {
   /**
    * Decides the calls `permission` answered `ask` for, and those whose tool's `needsApproval`
    * is `true` or returns true for the input (e.g. by asking a person), within
-   * `timeout.approvalMs`. Missing, throwing, or too slow: the call is denied, with the reason.
-   * Default: none (every `ask` and every call that needs approval is denied).
+   * `timeout.approvalMs`. Throwing or too slow: the call is denied, with the reason. Default:
+   * none — a call that needs approval then ends the turn with a `tool-approval-request` the
+   * client answers in a later `send()` (C27; a nested call of code mode, which cannot wait, is
+   * denied).
    */
   readonly approver?: ToolApprover;
   /**
@@ -180,6 +183,21 @@ export interface ToolSearchRuntimeOptions {
    * with its file tools), your own, or `false` (the cut part is dropped).
    */
   readonly artifactStore?: ArtifactStore | false;
+  /**
+   * Where the runtime records the calls a turn left open for a person — approval requests and
+   * client-side tool calls — so that a later `send()` runs only an answer to a request this
+   * runtime issued, once, for the same tool and input (C27). Default: one in-memory store per
+   * runtime (`createMemoryApprovalStore()`, 10,000 records); give a shared one when answers may
+   * reach another process.
+   */
+  readonly approvalStore?: ApprovalStore;
+  /**
+   * HMAC key that signs each `tool-approval-request` (its `signature`) and must verify on the
+   * answer, exactly as ai's `experimental_toolApprovalSecret` (C27): an answer whose request was
+   * forged or altered in the client's messages is refused before the store is asked. A string or
+   * bytes, not empty. Default: none (the store alone decides).
+   */
+  readonly toolApprovalSecret?: string | Uint8Array;
   /**
    * Where telemetry records go (C21): one sink or several — `callbackSink`, `jsonlFileSink`,
    * `openTelemetrySink`, or your own. Sinks never break or delay a turn. Default: none.

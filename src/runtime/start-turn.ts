@@ -5,6 +5,8 @@ import type { callModelStep } from './call-model-step.js';
 import { createModelCaller } from './create-model-caller.js';
 import { createStepExecutor, timeOf } from './create-step-executor.js';
 import { createTurnActor, type TurnActor } from './create-turn-actor.js';
+import { answeringSnapshot } from './answering-snapshot.js';
+import type { TurnMachineInput } from '../../machines/turn-machine.js';
 import { createTurnEnding } from './create-turn-ending.js';
 import { createTurnInspector } from './create-turn-inspector.js';
 import { createTurnRecorder, type TurnRecorder } from './create-turn-recorder.js';
@@ -86,6 +88,17 @@ function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<
       queueMicrotask(() => ending.fail(error));
     },
   });
+  const machineInput: TurnMachineInput = {
+    turnId,
+    bound: catalog.bound,
+    direct: binding.direct,
+    required: prepared.required,
+    active: prepared.prefetched?.activated ?? [],
+    offerSearch: binding.offerSearch,
+    messages: prepared.messages,
+    maxSteps: shared.maxSteps,
+    retry: shared.retry,
+  };
   const actor: TurnActor = createTurnActor(
     {
       callModel: createModelCaller({
@@ -100,21 +113,11 @@ function runTurn(shared: RuntimeShared, input: SendInput, validated: ReturnType<
       executeToolCalls: createStepExecutor({ shared, binding, codeMode, recorder: turnRecorder, requiredTools: prepared.requiredTools, machineContext: () => actor.getSnapshot().context }),
     },
     {
-      ...(restored === undefined
-        ? {
-            input: {
-              turnId,
-              bound: catalog.bound,
-              direct: binding.direct,
-              required: prepared.required,
-              active: prepared.prefetched?.activated ?? [],
-              offerSearch: binding.offerSearch,
-              messages: validated.messages,
-              maxSteps: shared.maxSteps,
-              retry: shared.retry,
-            },
-          }
-        : { snapshot: restored.persisted }),
+      ...(restored !== undefined
+        ? { snapshot: restored.persisted }
+        : prepared.answeredCalls.length > 0
+          ? { snapshot: answeringSnapshot(machineInput, prepared.answeredCalls) }
+          : { input: machineInput }),
       ...(inspect === undefined ? {} : { inspect }),
     },
   );

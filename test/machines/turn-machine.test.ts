@@ -177,6 +177,23 @@ describe('STEP_BOUNDARY (C13, C15, C20)', () => {
     expect(done.output).toMatchObject({ status: 'completed', finishReason: 'max-steps', steps: 2 });
   });
 
+  it('completes awaiting-approval when a call of the step awaits a person, with the assistant message replaced and only the other results in the transcript (C27)', () => {
+    const [executing] = modelAnswers(start()[0], [call('Read'), call('handoff')]);
+    const awaiting = (toolName: string, outcome: 'awaiting-approval' | 'awaiting-client') => ({ toolCallId: `call-${toolName}`, toolName, outcome, output: '', modelOutput: undefined, durationMs: 0 });
+    const assistantMessage = { role: 'assistant', content: [{ type: 'tool-approval-request', approvalId: 'a-1', toolCallId: 'call-Read' }] };
+    const [done] = send(executing, {
+      type: 'TOOL_CALLS_SETTLED',
+      results: [awaiting('Read', 'awaiting-approval'), awaiting('handoff', 'awaiting-client')],
+      messages: [],
+      assistantMessage,
+    });
+    expect(done.value).toBe('completed');
+    expect(done.output).toMatchObject({ status: 'completed', finishReason: 'awaiting-approval', steps: 1, messages: [INPUT.messages[0], assistantMessage] });
+
+    const [clientOnly] = send(modelAnswers(start()[0], [call('handoff')])[0], { type: 'TOOL_CALLS_SETTLED', results: [awaiting('handoff', 'awaiting-client')], messages: [] });
+    expect(clientOnly.output).toMatchObject({ status: 'completed', finishReason: 'awaiting-client' });
+  });
+
   it('completes with stop when the model answers without tool calls', () => {
     const [done] = modelAnswers(start()[0], [], 'The button is clicked.');
     expect(done.output).toMatchObject({ status: 'completed', finishReason: 'stop', steps: 1, text: 'The button is clicked.' });

@@ -16,9 +16,9 @@ import {
   type TurnModelSnapshot,
 } from './turn-test-model.js';
 
-/** The catalog of the model-based tests: a direct tool, two deferred tools and one to require. */
+/** The catalog of the model-based tests: a direct tool, a direct client-side tool (no `execute`), two deferred tools and one to require. */
 export const MODEL_CATALOG = {
-  direct: ['Read'],
+  direct: ['Read', 'ask_user'],
   deferred: ['browser_click', 'browser_snapshot'],
   required: ['handoff'],
 } as const;
@@ -46,6 +46,7 @@ export function createModelRuntime(hooks: {
       browser_click: tool({ description: 'Click an element on the page.', inputSchema: z.object({ ref: z.string() }), execute: recorded('browser_click') }),
       browser_snapshot: tool({ description: 'Capture the page.', inputSchema: z.object({}), execute: recorded('browser_snapshot') }),
       handoff: tool({ description: 'Hand the task to another agent.', inputSchema: z.object({}), execute: recorded('handoff') }),
+      ask_user: tool({ description: 'Ask the user a question in the browser.', inputSchema: z.object({ question: z.string() }) }),
     },
     groups: { browser: [...MODEL_CATALOG.deferred] },
     direct: [...MODEL_CATALOG.direct],

@@ -32,7 +32,8 @@ export const HELD_TOOL = 'Read';
  * `createTestModel` refuses machines with `invoke` or `after` (xstate 5.33's validateMachine),
  * and the turn machine has both by design, so this builds the `TestModel` it wraps, with:
  * - `events`: what can happen in each state, as a scripted model and tools can make it happen
- *   (the model answers in four shapes — five once a tool left R — or fails retryably or not; a
+ *   (the model answers in four shapes — five once a tool left R, and at step 0 one calling the
+ *   client-side tool, whose step settles awaiting the client — or fails retryably or not; a
  *   search of the step activates its match; the step's calls settle with R unchanged or with
  *   {@link nextRequired} for the next step, or the pipeline breaks; the retry delay passes; CANCEL);
  * - `filterEvents`: only orders the runtime can produce (a search activates before its step
@@ -48,7 +49,8 @@ export function createTurnTestModel(input: TurnMachineInput): TestModel<TurnMode
     events: (snapshot) => eventsIn(snapshot, deferred),
     filterEvents: (snapshot, event) => {
       if (event.type === 'ACTIVATE') return expectedActivations(snapshot).includes(event.names[0]!);
-      if (event.type === 'TOOL_CALLS_SETTLED') return expectedActivations(snapshot).length === 0;
+      // a step with a call of the client-side tool settles with that call awaiting the client, and only then (C27)
+      if (event.type === 'TOOL_CALLS_SETTLED') return expectedActivations(snapshot).length === 0 && awaitsClient(event) === callsClientTool(snapshot);
       return true;
     },
     serializeState: (snapshot, _event, previous) => serializeTurnState(snapshot, previous),
@@ -72,6 +74,17 @@ export function serializeTurnState(snapshot: TurnModelSnapshot, previous?: TurnM
     finishReason,
     from: snapshot.status === 'done' ? previous?.value : undefined,
   });
+}
+
+/** The client-side tool of the model-based catalog: no `execute`, so a call to it awaits the client (C27). */
+export const CLIENT_TOOL = 'ask_user';
+
+function callsClientTool(snapshot: TurnModelSnapshot): boolean {
+  return snapshot.context.toolCalls.some((call) => call.toolName === CLIENT_TOOL);
+}
+
+function awaitsClient(event: Extract<TurnModelEvent, { type: 'TOOL_CALLS_SETTLED' }>): boolean {
+  return event.results.some((result) => result.outcome === 'awaiting-client');
 }
 
 /** Names a search of the current step will still activate (its match, unless already known or required). */
@@ -106,9 +119,13 @@ function eventsIn(snapshot: TurnModelSnapshot, deferred: readonly string[]): Tur
   const cancel: TurnModelEvent = { type: 'CANCEL', reason: 'model-based CANCEL' };
   if (snapshot.matches({ awaitingStep: 'backingOff' })) return [{ type: RETRY_DELAY_ELAPSED }, cancel];
   if (snapshot.matches('executingStep')) {
+    const awaiting = snapshot.context.toolCalls
+      .filter((call) => call.toolName === CLIENT_TOOL)
+      .map((call) => ({ toolCallId: call.toolCallId, toolName: CLIENT_TOOL, outcome: 'awaiting-client' as const, output: '', modelOutput: undefined, durationMs: 0 }));
     return [
       ...expectedActivations(snapshot).map((name): TurnModelEvent => ({ type: 'ACTIVATE', names: [name] })),
       { type: 'TOOL_CALLS_SETTLED', results: [], messages: [] },
+      ...(awaiting.length === 0 ? [] : [{ type: 'TOOL_CALLS_SETTLED' as const, results: awaiting, messages: [] }]),
       { type: 'TOOL_CALLS_SETTLED', results: [], messages: [], required: nextRequired(snapshot.context.required) },
       { type: 'TOOL_EXECUTION_FAILED', error: { name: 'ToolExecutionError', message: 'the clock broke', isRetryable: false } },
       cancel,
@@ -129,6 +146,8 @@ function eventsIn(snapshot: TurnModelSnapshot, deferred: readonly string[]): Tur
   }
   const discovered = active[0];
   answers.push(discovered === undefined ? [held] : [{ toolCallId: id('discovered'), toolName: discovered, input: inputFor(discovered) }, held]);
+  // a call of the client-side tool ends the turn awaiting the client (C27); once, at the first step
+  if (stepIndex === 0) answers.push([{ toolCallId: id('client'), toolName: CLIENT_TOOL, input: { question: 'which?' } }, held]);
   answers.push([]);
   return [
     ...answers.map((toolCalls): TurnModelEvent => ({ type: MODEL_ANSWERED, output: modelOutput(toolCalls) })),

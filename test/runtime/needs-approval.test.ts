@@ -73,7 +73,7 @@ describe('needsApproval: the tool asks for approval (C4)', () => {
     ]);
   });
 
-  it('without an approver a call that needs approval is denied, and the reason says how to approve it', async () => {
+  it('without an approver a call that needs approval ends the turn awaiting a person’s approval (C27): it does not run, the model is not asked again', async () => {
     const log: Log = [];
     const runtime = createToolSearchRuntime({ tools: repoTools(log), direct: DIRECT });
     const scripted = oneStep(call('delete_repo', { repo: 'acme/scratch' }, 'a'), call('list_repos', { owner: 'acme' }, 'b'));
@@ -81,13 +81,13 @@ describe('needsApproval: the tool asks for approval (C4)', () => {
 
     expect(log).toEqual([{ toolName: 'list_repos', input: { owner: 'acme' } }]);
     expect(result.steps[0]!.toolResults[0]).toMatchObject({
-      outcome: 'denied',
-      output:
-        'Permission denied for delete_repo: delete_repo requires approval: its needsApproval is true, and no approver is configured: to approve such calls, set the approver option of createToolSearchRuntime',
+      outcome: 'awaiting-approval',
+      output: "delete_repo awaits a person's approval (delete_repo requires approval: its needsApproval is true)",
+      approvalRequest: { approvalId: `approval:${result.turnId}:0:a`, reason: 'delete_repo requires approval: its needsApproval is true' },
     });
     expect(result.steps[0]!.toolResults[0]!.operationId).toBeUndefined();
-    expect(JSON.stringify(scripted.requests[1]!.prompt)).toContain('no approver is configured');
-    expect(result.status).toBe('completed');
+    expect(scripted.requests).toHaveLength(1);
+    expect(result).toMatchObject({ status: 'completed', reason: 'awaiting-approval' });
   });
 
   it('the approver of a call that needs approval has timeout.approvalMs, like any ask: then the call is denied and the approver’s signal fires', async () => {

@@ -79,11 +79,17 @@ describe('options.permission ask → options.approver (C4)', () => {
     expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
   });
 
-  it('ask without an approver denies with the reason', async () => {
+  it('ask without an approver ends the turn awaiting a person’s approval, with the reason (C27)', async () => {
     const { tools } = sampleTools();
-    const runtime = createToolSearchRuntime({ tools, permission: () => ({ type: 'ask' }) });
+    const runtime = createToolSearchRuntime({ tools, permission: () => ({ type: 'ask', reason: 'reads outside the workspace' }) });
     const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'Read', input: { path: '/x' } }] }, { text: 'ok' }] });
     const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
-    expect(result.steps[0]!.toolResults[0]).toMatchObject({ outcome: 'denied', output: 'Permission denied for Read: the call needs approval and no approver is configured' });
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({
+      outcome: 'awaiting-approval',
+      output: "Read awaits a person's approval (reads outside the workspace)",
+      approvalRequest: { reason: 'reads outside the workspace' },
+    });
+    expect(result.reason).toBe('awaiting-approval');
+    expect(scripted.requests).toHaveLength(1);
   });
 });

@@ -1,0 +1,105 @@
+import type { ToolResultPart } from 'ai';
+import type { TurnCallAnswer, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
+import { describeThrown } from '../errors/describe-thrown.js';
+import { approvalInputDigest, verifyToolApproval } from './approval-signature.js';
+import { openCallId, type OpenCallClaim } from './approval-store.js';
+import { executeToolCall } from './execute-tool-call.js';
+import { runStage } from './run-stage.js';
+import type { StepExecutionContext } from './step-execution-context.js';
+import { errorModelOutput } from './to-model-output.js';
+
+/**
+ * Settles a call an earlier turn left open for a person, with the answer this turn's messages
+ * carry for it (C27), in the answering step. Only an answer to a request this runtime issued
+ * counts, once, for the same call:
+ *
+ * - an approval: its request's `signature` must verify when `toolApprovalSecret` is set; then the
+ *   approval store must hold the request, unanswered (`claim`), for the same tool call id, tool
+ *   name and input digest. Approved: the call runs through the whole pipeline (C4) with the
+ *   permission check's and `needsApproval`'s `ask` answered by the person (`approvedByPerson`); a
+ *   permission `deny` still denies. Denied: outcome `denied`, and the model gets ai's
+ *   `{ type: 'execution-denied', reason }`, as `streamText` gives it.
+ * - a client-side tool's output: the store must hold the open call (`client:<toolCallId>`), for the
+ *   same tool and input; the model then gets the client's output as it came (outcome `ok`).
+ * - anything else — no such request (forged), one already answered (replayed), another tool or
+ *   input (altered), a signature that does not verify, no answer at all — runs nothing: outcome
+ *   `rejected-answer`, and the model gets a tool error saying why.
+ *
+ * The availability guard of an approved call is the step that issued the request (the tool was
+ * visible there): `context.visible` of the answering step holds the answered calls' tools only,
+ * and the answer makes no other tool callable. Never throws: a store that throws is an `error`
+ * result; a turn that ends first, `cancelled` (the store's claim, once taken, stays taken).
+ */
+export async function answerOpenCall(options: {
+  readonly call: TurnToolCall;
+  readonly answer: TurnCallAnswer;
+  readonly context: StepExecutionContext;
+}): Promise<TurnToolResult> {
+  const { call, answer, context } = options;
+  const startedAt = context.now();
+  const finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput: unknown = errorModelOutput(output)): TurnToolResult => ({
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    outcome,
+    output,
+    modelOutput,
+    durationMs: Math.max(0, context.now() - startedAt),
+  });
+  const refused = (why: string) => finish('rejected-answer', `${call.toolName} did not run: ${why}.`);
+
+  if (answer.type === 'none') {
+    return refused(
+      answer.approvalId === undefined
+        ? 'the request carried no output from the client for this call'
+        : `the request carried no tool-approval-response to its approval request ${JSON.stringify(answer.approvalId)}; call it again if it is still needed`,
+    );
+  }
+  const secret = context.pipeline.toolApprovalSecret;
+  if (answer.type === 'approval' && secret !== undefined) {
+    const signed = verifyToolApproval({ secret, signature: answer.signature, approvalId: answer.approvalId, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
+    if (!signed) return refused(`the signature of approval request ${JSON.stringify(answer.approvalId)} is ${answer.signature === undefined ? 'missing' : 'not valid for this call'} (a forged or altered request)`);
+  }
+  const id = answer.type === 'approval' ? openCallId({ kind: 'approval', approvalId: answer.approvalId }) : openCallId({ kind: 'client', toolCallId: call.toolCallId });
+  const what = answer.type === 'approval' ? `approval request ${JSON.stringify(answer.approvalId)}` : `an open call ${JSON.stringify(call.toolCallId)} of a client-side tool`;
+  const store = context.pipeline.approvalStore;
+  const claimed = await runStage(context.abortSignal, () => store.claim(id));
+  if (claimed.status === 'stopped') return finish('cancelled', `The turn ended before ${call.toolName} started; it did not run.`);
+  if (claimed.status === 'threw') return finish('error', `${call.toolName} did not run: the approval store failed (${describeThrown(claimed.error)}).`);
+  const claim = readClaim(claimed.value);
+  if (claim.status === 'unknown') return refused(`this runtime issued no ${what} (a forged answer, or one from another runtime)`);
+  if (claim.status === 'answered') return refused(`${what} was already answered (a replayed answer)`);
+  const { record } = claim;
+  if (record.kind !== (answer.type === 'approval' ? 'approval' : 'client') || record.toolCallId !== call.toolCallId || record.toolName !== call.toolName || record.inputDigest !== digestOf(call.input)) {
+    return refused(`the call in the messages is not the one ${what} was issued for (its tool or input was altered)`);
+  }
+  if (answer.type === 'client-output') return finish('ok', outputValueOf(answer.output), answer.output);
+  if (!answer.approved) {
+    const reason = answer.reason;
+    const modelOutput = { type: 'execution-denied', ...(reason === undefined ? {} : { reason }) };
+    return finish('denied', `${call.toolName} was denied by a person${reason === undefined ? '' : `: ${reason}`}`, modelOutput);
+  }
+  const { answer: _answer, ...approved } = call;
+  return executeToolCall({ call: approved, context, approvedByPerson: true, awaitPerson: true });
+}
+
+/** A store's answer read once into plain data: anything else than its three shapes is `unknown`. */
+function readClaim(claim: OpenCallClaim | undefined): OpenCallClaim {
+  if (claim === null || typeof claim !== 'object') return { status: 'unknown' };
+  if (claim.status === 'answered') return { status: 'answered' };
+  if (claim.status === 'claimed' && claim.record !== null && typeof claim.record === 'object') return { status: 'claimed', record: { ...claim.record } };
+  return { status: 'unknown' };
+}
+
+function digestOf(input: unknown): string | undefined {
+  try {
+    return approvalInputDigest(input);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value inside a client's tool result output (`{ type: 'json', value }` → value), as the call's `output`. */
+function outputValueOf(output: unknown): unknown {
+  const part = output as ToolResultPart['output'] | undefined;
+  return part !== null && typeof part === 'object' && 'value' in part ? part.value : part;
+}
