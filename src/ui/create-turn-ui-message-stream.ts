@@ -1,6 +1,6 @@
 import { convertToModelMessages, createUIMessageStream, validateUIMessages, type UIMessageStreamOnEndCallback } from 'ai';
 import type { ToolSearchRuntime } from '../runtime/create-tool-search-runtime.js';
-import type { SendInput, TurnResult } from '../runtime/runtime-options.js';
+import type { SendInput, Turn, TurnResult } from '../runtime/runtime-options.js';
 import { createTurnUIChunkMapper } from './create-turn-ui-chunk-mapper.js';
 import type { TurnUIMessage, TurnUIMessageChunk } from './turn-ui-message.js';
 
@@ -23,7 +23,8 @@ export type TurnUIMessageStreamOptions = Omit<SendInput, 'messages' | 'prompt'> 
    * Called once when the stream ends, with the SDK's end event — `messages` (the validated
    * `uiMessages` plus the turn's assistant message, the whole chat to persist and to send as the
    * next request's history), `responseMessage`, `isAborted`, … — and `result`, the turn's
-   * result (`undefined` when no turn ran: the messages were invalid or `send()` refused its input).
+   * result (`undefined` when no turn ran: the messages were invalid or `send()` refused its input;
+   * when the reader cancelled the stream first, the turn is cancelled and this is its result).
    * Default: none.
    */
   readonly onEnd?: (event: Parameters<UIMessageStreamOnEndCallback<TurnUIMessage>>[0] & { readonly result: TurnResult | undefined }) => PromiseLike<void> | void;
@@ -88,20 +89,23 @@ async function sdkStreamOf(options: TurnUIMessageStreamOptions): Promise<Readabl
     (error: unknown) => ({ ok: false as const, error }),
   );
   let result: TurnResult | undefined;
-  let cancelTurn: (() => void) | undefined;
+  let turn: Turn | undefined;
   return createUIMessageStream<TurnUIMessage>({
     onError,
     ...(generateMessageId === undefined ? {} : { generateId: generateMessageId }),
     originalMessages: validated.ok ? validated.messages : [],
     onEnd: async (event) => {
-      if (event.isCancelled === true) cancelTurn?.();
+      // the reader went away before the turn ended: end it, so onEnd gets its (cancelled) result
+      if (event.isCancelled === true && turn !== undefined) {
+        turn.cancel('The UI message stream was cancelled.');
+        result = await turn.result;
+      }
       await onEnd?.({ ...event, result });
     },
     execute: async ({ writer }) => {
       if (!validated.ok) throw validated.error;
       const messages = await convertToModelMessages(validated.messages);
-      const turn = runtime.send({ ...sendInput, messages });
-      cancelTurn = () => turn.cancel('The UI message stream was cancelled.');
+      turn = runtime.send({ ...sendInput, messages });
       const mapper = createTurnUIChunkMapper({ turnId: turn.turnId, onError });
       for (const chunk of mapper.start()) writer.write(chunk);
       for await (const part of turn.stream) for (const chunk of mapper.map(part)) writer.write(chunk);

@@ -5,3 +5,5 @@ export { createTurnUIMessageStreamResponse } from './create-turn-ui-message-stre
 export type { TurnUIMessageStreamResponseOptions } from './create-turn-ui-message-stream-response.js';
 export { pipeTurnUIMessageStreamToResponse } from './pipe-turn-ui-message-stream-to-response.js';
 export type { TurnUIDataTypes, TurnUIMessage, TurnUIMessageChunk, TurnUIMessageMetadata } from './turn-ui-message.js';
+export { createTurnChatTransport } from './create-turn-chat-transport.js';
+export type { TurnChatTransportOptions } from './create-turn-chat-transport.js';
