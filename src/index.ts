@@ -8,7 +8,7 @@ export type { ToolSearchRuntime } from './runtime/create-tool-search-runtime.js'
 export type { ResumeInput, SendInput, ToolSearchRuntimeOptions, Turn, TurnResult, TurnStepRecord } from './runtime/runtime-options.js';
 export type { TurnSnapshot } from './runtime/turn-snapshot.js';
 export type { CatalogFingerprint } from './runtime/catalog-fingerprint.js';
-export type { SearchRecord, TurnStreamPart } from './runtime/turn-stream-part.js';
+export type { ModelOutputPart, SearchRecord, StepResponse, TurnStreamPart } from './runtime/turn-stream-part.js';
 
 // The bound catalog and inventory (C1, C5, C7, C8).
 export { createToolCatalog } from './catalog/create-tool-catalog.js';

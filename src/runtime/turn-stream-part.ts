@@ -55,7 +55,9 @@ export type ModelOutputPart = Extract<
  * What the SDK's `start-step` and `finish-step` parts say about one provider response: the
  * request (`url`, `body`) and warnings, the response metadata (`id`, `modelId`, `timestamp`,
  * `headers`), its `usage` (tokens of this response), `rawFinishReason` (the provider's own
- * finish reason), `providerMetadata` and `performance` (tokens per second).
+ * finish reason), `providerMetadata` and `performance` (tokens per second). `request.body` is
+ * the wire body as sent (on OpenAI's Responses API `tool_search` is `turnscope_tool_search`
+ * there, as in `raw` parts); everything else uses canonical names.
  */
 export interface StepResponse {
   readonly request: Extract<TextStreamPart<ToolSet>, { type: 'start-step' }>['request'];

@@ -84,6 +84,7 @@ describe('the real @ai-sdk/openai Responses client against a local server', () =
     // everywhere else: the canonical name
     const calls = turn!.parts.filter((part) => part.type === 'tool-call');
     expect(calls.map((part) => part.toolName)).toEqual(['tool_search', 'github_create_issue', 'github_create_issue', 'tool_search', 'browser_snapshot']);
+    expect(turn!.parts.flatMap((part) => (part.type === 'tool-input-start' ? [part.toolName] : []))).toEqual(calls.map((part) => part.toolName));
     expect(turn!.parts.filter((part) => part.type === 'search').map((part) => part.query)).toEqual(['create a github issue', 'browser page snapshot']);
     expect(turn!.parts.find((part) => part.type === 'step-start')).toMatchObject({ visible: ['Bash', 'Read', 'tool_search'] });
     const results = turn!.parts.filter((part) => part.type === 'tool-result');

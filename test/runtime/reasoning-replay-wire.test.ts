@@ -94,7 +94,7 @@ describe('reasoning on the wire', () => {
       { type: 'reasoning-start', id: '1', providerMetadata: { anthropic: { redactedData: REDACTED } } },
       { type: 'reasoning-end', id: '1', providerMetadata: undefined },
     ]);
-    expect(modelParts(parts, 'tool-input').map((part) => [part.type, part.type === 'tool-input-delta' ? part.delta : part.type === 'tool-input-start' ? part.toolName : part.id])).toEqual([
+    expect(modelParts(parts, 'tool-input').map((part) => [part.type, part.type === 'tool-input-delta' ? part.delta : part.type === 'tool-input-start' ? part.toolName : 'id' in part ? part.id : undefined])).toEqual([
       ['tool-input-start', 'Read'],
       ['tool-input-delta', '{"path":'],
       ['tool-input-delta', '"README.md"}'],
