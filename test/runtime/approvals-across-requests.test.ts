@@ -164,4 +164,14 @@ describe('approvals across requests (C27)', () => {
     await context.send(answer(first, true), { text: 'ok' });
     expect(context.ran.map((entry) => entry.toolName)).toEqual(['list_repos', 'delete_repo']);
   });
+
+  it('an approval response that answers no open call is dropped, so the turn runs (streamText would refuse it)', async () => {
+    const context = setup();
+    const { result: first } = await context.send([user('hello')], { text: 'hi' });
+    const stray: ModelMessage[] = [...first.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: '__proto__', approved: true }] }];
+    const { result, requests } = await context.send(stray, { text: 'still here' });
+    expect(result).toMatchObject({ status: 'completed', reason: 'stop', text: 'still here' });
+    expect(requests[0]!.prompt.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(context.ran).toEqual([]);
+  });
 });
