@@ -1,6 +1,7 @@
 // turnscope: the core. The optional parts have their own entries: turnscope/mcp (MCP servers),
 // turnscope/telemetry (sinks and records), turnscope/report (trace reports), turnscope/code-mode
-// (exec tool names and options), turnscope/testing (scripted model), turnscope/machines (turn machine).
+// (exec tool names and options), turnscope/testing (scripted model), turnscope/machines (turn machine),
+// turnscope/ui (UI message streams for useChat).
 
 // The runtime: build once, run a turn per send() (design.md).
 export { createToolSearchRuntime } from './runtime/create-tool-search-runtime.js';
