@@ -69,7 +69,7 @@ describe('the chat page on the embedded demo model', () => {
     // the turn machine panel followed the turn that asked
     await expect.poll(() => page.getByTestId('trace-turn').count()).toBe(1);
     expect(await page.getByTestId('trace-search').first().innerText()).toContain('write a file');
-  });
+  }, 60_000);
 
   it('runs the tool once it is approved and streams the answer from its result', async () => {
     await assistant().getByTestId('approve').click();
@@ -84,7 +84,7 @@ describe('the chat page on the embedded demo model', () => {
     await expect.poll(() => page.locator('[data-testid="trace-turn"]').last().getAttribute('data-status')).toBe('completed');
     expect(await page.locator('[data-testid="statechart"] [data-state].is-current').count()).toBe(1);
     expect(pageErrors).toEqual([]);
-  });
+  }, 60_000);
 
   it('runs nothing when the person denies, and says so', async () => {
     await ask('Write a note saying goodbye to bye.md');
@@ -95,5 +95,5 @@ describe('the chat page on the embedded demo model', () => {
     expect(await call.getAttribute('data-state')).toBe('output-denied');
     expect(await readFile(join(server.session.workspaceDir, 'bye.md'), 'utf8').catch(() => 'not written')).toBe('not written');
     expect(pageErrors).toEqual([]);
-  });
+  }, 60_000);
 });
