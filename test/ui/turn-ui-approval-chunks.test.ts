@@ -75,7 +75,7 @@ describe('createTurnUIMessageStream: approvals across requests and reasoning (C2
         ...first,
         parts: first.parts.map((part) =>
           'approval' in part && part.state === 'approval-requested'
-            ? ({ ...part, state: 'approval-responded', approval: { ...part.approval, approved, ...(approved ? {} : { reason: 'not now' }) } } as typeof part)
+            ? ({ ...part, state: 'approval-responded', approval: { ...part.approval, approved, ...(approved ? {} : { reason: 'not now' }) } } as unknown as typeof part)
             : part,
         ),
       };

@@ -47,8 +47,11 @@ describe('deriveMachineGraph(turnMachine)', () => {
     const boundary = graph.transitions.filter((transition) => transition.event === 'STEP_BOUNDARY');
     expect(boundary.map((transition) => [transition.kind, transition.target])).toEqual([
       ['raised', 'completed'],
+      ['raised', 'completed'],
       ['raised', 'awaitingStep'],
     ]);
+    // a step whose call awaits a person ends the turn (C27); then the step budget; else the next step
+    expect(boundary.map((transition) => transition.guard)).toEqual(['isAwaitingPerson', 'isStepBudgetSpent', null]);
     expect(graph.transitions.find((transition) => transition.event === 'ACTIVATE')).toMatchObject({
       source: 'executingStep',
       target: 'executingStep',
