@@ -111,7 +111,8 @@ export function createStepExecutor(options: {
                 : await executeToolCall({ call, context, awaitPerson: true });
           if (!controller.signal.aborted) {
             sendBack({ type: 'TOOL_RESULT', result });
-            if (result.outcome !== 'rejected-hidden') recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));
+            // a hidden call's wording waits for the step's searches, an awaiting call's for its request to be recorded
+            if (result.outcome !== 'rejected-hidden' && !isAwaiting(result)) recorder.toolResult(step.stepIndex, result, telemetryOrigin(call.toolName));
           }
           return result;
         }),
@@ -131,6 +132,9 @@ export function createStepExecutor(options: {
         ? await openAwaitingCalls({ results, toolCalls: step.toolCalls, turnId: step.turnId, stepIndex: step.stepIndex, store: shared.pipeline.approvalStore, now: shared.now, signal: controller.signal, messages: options.machineContext().messages })
         : { results, assistantMessage: undefined };
       if (opened === undefined || controller.signal.aborted) return;
+      for (const [index, result] of opened.results.entries()) {
+        if (isAwaiting(results[index]!)) recorder.toolResult(step.stepIndex, result, telemetryOrigin(result.toolName));
+      }
       const answered = opened.results.filter((result) => !isAwaiting(result));
       const message = toToolMessage(answered);
       const machine = options.machineContext();

@@ -174,4 +174,23 @@ describe('approvals across requests (C27)', () => {
     expect(requests[0]!.prompt.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(context.ran).toEqual([]);
   });
+
+  it('the stream reports the awaiting call’s tool-result with its approval request, then turn-end awaiting-approval; a store that cannot record the request makes the call a tool error and the loop goes on', async () => {
+    const context = setup();
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'delete_repo', input: { repo: 'acme/old' }, toolCallId: 'del' }] }] });
+    const turn = context.runtime.send({ model: scripted.model, prompt: 'delete acme/old' });
+    const parts = [];
+    for await (const part of turn.stream) if (part.type === 'tool-result' || part.type === 'turn-end') parts.push(part);
+    expect(parts).toEqual([
+      expect.objectContaining({ type: 'tool-result', toolCallId: 'del', outcome: 'awaiting-approval', approvalRequest: { approvalId: `approval:${turn.turnId}:0:del`, reason: 'delete_repo requires approval: its needsApproval is true' } }),
+      { type: 'turn-end', status: 'completed', reason: 'awaiting-approval' },
+    ]);
+
+    const broken = setup({ approvalStore: { issue: () => Promise.reject(new Error('redis is down')), claim: () => ({ status: 'unknown' }) } });
+    const { result, requests } = await broken.send([user('delete acme/old')], { toolCalls: [{ toolName: 'delete_repo', input: { repo: 'acme/old' }, toolCallId: 'del' }] }, { text: 'could not' });
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({ outcome: 'error', output: 'delete_repo did not run: its approval request could not be recorded (redis is down).' });
+    expect(result).toMatchObject({ reason: 'stop', text: 'could not' });
+    expect(requests).toHaveLength(2);
+    expect(broken.ran).toEqual([]);
+  });
 });

@@ -180,4 +180,20 @@ describe('approvals of discovered tools, hostile ids and cancellation (C27)', ()
     expect(asked).toEqual(['list_repos', 'list_repos']);
     expect(context.ran).toHaveLength(1);
   });
+
+  it('an answering turn snapshotted at its first step boundary resumes in another runtime with the same request, and the answered call does not run again (C28)', async () => {
+    const context = setup();
+    const { result: first } = await context.send([user('pick')], { toolCalls: [{ toolName: 'pick_color', input: { prompt: 'Favourite?' }, toolCallId: 'pick' }] });
+    const { turn, requests } = context.start(clientOutput(first, 'pick', 'teal'), { text: 'teal' });
+    const snapshots = [];
+    for await (const part of turn.stream) if (part.type === 'step-end' && part.snapshot !== undefined) snapshots.push(part.snapshot);
+    await turn.result;
+
+    const elsewhere = setup();
+    const scripted = createScriptedModel({ steps: [{ text: 'teal' }] });
+    const resumed = await elsewhere.runtime.resume({ snapshot: JSON.parse(JSON.stringify(snapshots[0])), model: scripted.model }).result;
+    expect(resumed).toMatchObject({ status: 'completed', text: 'teal' });
+    expect(scripted.requests[0]!.prompt).toEqual(requests[0]!.prompt);
+    expect(resumed.steps[0]!.toolResults[0]).toMatchObject({ toolCallId: 'pick', outcome: 'ok' });
+  });
 });
