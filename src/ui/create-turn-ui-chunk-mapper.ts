@@ -8,7 +8,20 @@ export interface TurnUIChunkMapperOptions {
   readonly turnId: string;
   /** Formats a failed turn's error for the `error` chunk (the SDK's `onError`). */
   readonly onError: (error: unknown) => string;
+  /** The SDK's `sendReasoning` and `sendSources` for `toUIMessageChunk`. */
+  readonly sendReasoning: boolean;
+  readonly sendSources: boolean;
 }
+
+/**
+ * Model output parts a turn stream may carry with the SDK's own `fullStream` shape (plus
+ * `stepIndex`): mapped by `toUIMessageChunk` as they are, so reasoning, tool-input streaming,
+ * sources and files reach the UI with the SDK's chunks.
+ */
+const SDK_SHAPED_PARTS: ReadonlySet<string> = new Set([
+  'reasoning-start', 'reasoning-delta', 'reasoning-end', 'tool-input-start', 'tool-input-delta', 'tool-input-end',
+  'source', 'file', 'reasoning-file', 'custom',
+]);
 
 /**
  * Maps one turn's stream parts, in order, to the SDK's UI message chunks (internal to
@@ -29,7 +42,7 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
   // inputs by call id, for the SDK's tool-result part (which carries the input again)
   const inputs = new Map<string, unknown>();
   const sdk = (part: TextStreamPart<ToolSet>): TurnUIMessageChunk[] => {
-    const chunk = toUIMessageChunk(part);
+    const chunk = toUIMessageChunk(part, { sendReasoning: options.sendReasoning, sendSources: options.sendSources });
     return chunk === undefined ? [] : [chunk as TurnUIMessageChunk];
   };
   const closeText = (): TurnUIMessageChunk[] => {
@@ -81,9 +94,10 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
         return [{ type: 'finish-step' }];
       case 'turn-end':
         return [];
-      default:
-        // parts a newer turn stream adds are not UI message content until mapped here
-        return [];
+      default: {
+        const type = (part as { type: string }).type;
+        return SDK_SHAPED_PARTS.has(type) ? sdk(part as unknown as TextStreamPart<ToolSet>) : [];
+      }
     }
   };
   return {
@@ -92,7 +106,7 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
     finish: (result) => {
       const metadata: TurnUIMessageMetadata = { turnId: result.turnId, status: result.status, reason: result.reason, usage: result.usage };
       const chunks: TurnUIMessageChunk[] = [...closeText()];
-      if (result.status === 'failed') chunks.push({ type: 'error', errorText: options.onError(result.error) });
+      if (result.status === 'failed') chunks.push({ type: 'error', errorText: options.onError(errorOf(result)) });
       if (result.status === 'cancelled') chunks.push({ type: 'abort', reason: result.error?.message ?? 'cancelled' });
       chunks.push({ type: 'finish', finishReason: finishReasonOf(result), messageMetadata: metadata });
       return chunks;
@@ -170,6 +184,12 @@ function messageOf(output: unknown): string {
 
 function nestedKey(stepIndex: number, toolCallId: string): string {
   return `nested-${stepIndex}-${toolCallId}`;
+}
+
+/** A failed turn's `TurnError` as an `Error` (name, message, `isRetryable`, `code`) for `onError`. */
+function errorOf(result: TurnResult): Error {
+  const { name, message, ...rest } = result.error ?? { name: 'Error', message: 'The turn failed.' };
+  return Object.assign(new Error(message), { name }, rest);
 }
 
 function finishReasonOf(result: TurnResult): 'stop' | 'tool-calls' | 'error' | 'other' {

@@ -1,6 +1,7 @@
 import { convertToModelMessages, createUIMessageStream, validateUIMessages, type UIMessageStreamOnEndCallback } from 'ai';
 import type { ToolSearchRuntime } from '../runtime/create-tool-search-runtime.js';
 import type { SendInput, Turn, TurnResult } from '../runtime/runtime-options.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { createTurnUIChunkMapper } from './create-turn-ui-chunk-mapper.js';
 import type { TurnUIMessage, TurnUIMessageChunk } from './turn-ui-message.js';
 
@@ -23,22 +24,33 @@ export type TurnUIMessageStreamOptions = Omit<SendInput, 'messages' | 'prompt'> 
    * Called once when the stream ends, with the SDK's end event — `messages` (the validated
    * `uiMessages` plus the turn's assistant message, the whole chat to persist and to send as the
    * next request's history), `responseMessage`, `isAborted`, … — and `result`, the turn's
-   * result (`undefined` when no turn ran: the messages were invalid or `send()` refused its input;
-   * when the reader cancelled the stream first, the turn is cancelled and this is its result).
+   * result (`undefined` when no turn ran: the messages were invalid or `send()` refused its input).
+   * When the reader cancels the stream (the client went away), the turn is cancelled and the
+   * stream is still read to its end, so `messages` holds the whole answer — every call closed,
+   * metadata status `cancelled` — and `isAborted` is `true`.
    * Default: none.
    */
   readonly onEnd?: (event: Parameters<UIMessageStreamOnEndCallback<TurnUIMessage>>[0] & { readonly result: TurnResult | undefined }) => PromiseLike<void> | void;
   /**
-   * Formats an error for the client's `error` chunk: invalid `uiMessages`, a `send()` input error
-   * (e.g. `InvalidOptionError`), or the `error` of a turn that ended `failed`. Default: the SDK's
+   * Formats an error for the client's `error` chunk: invalid `uiMessages` (the SDK's
+   * `TypeValidationError`; an `InvalidOptionError` for a `system` message), a `send()` input
+   * error (e.g. `InvalidOptionError`), or the `error` of a turn that ended `failed` (as an `Error`
+   * with the `TurnError`'s `name`, `message`, `isRetryable` and `code`). Default: the SDK's
    * `() => 'An error occurred.'` (server-side details are not sent to the client).
    */
   readonly onError?: (error: unknown) => string;
+  /**
+   * Send reasoning parts (`reasoning-start` / `-delta` / `-end`) to the client, as the SDK's
+   * `toUIMessageStream` option. Default `true`.
+   */
+  readonly sendReasoning?: boolean;
+  /** Send source parts (`source-url`, `source-document`), as the SDK's option. Default `false`. */
+  readonly sendSources?: boolean;
   /** Id of the assistant message the turn streams. Default: the SDK's `generateId`. */
   readonly generateMessageId?: () => string;
 };
 
-const STREAM_OPTION_NAMES = ['runtime', 'uiMessages', 'onEnd', 'onError', 'generateMessageId'] as const;
+const STREAM_OPTION_NAMES = ['runtime', 'uiMessages', 'onEnd', 'onError', 'generateMessageId', 'sendReasoning', 'sendSources'] as const;
 
 /**
  * The UI message stream of one turn, built with the AI SDK's own functions
@@ -62,51 +74,65 @@ const STREAM_OPTION_NAMES = ['runtime', 'uiMessages', 'onEnd', 'onError', 'gener
 export function createTurnUIMessageStream(options: TurnUIMessageStreamOptions): ReadableStream<TurnUIMessageChunk> {
   // the SDK decides at creation whether the answer continues the last (assistant) message, so
   // the SDK stream is built once the messages are validated; this stream forwards it
+  const control: TurnControl = { turn: undefined, cancelled: false };
   let reader: ReadableStreamDefaultReader<TurnUIMessageChunk> | undefined;
-  let cancelled: { reason: unknown } | undefined;
+  // a reader that leaves cancels the turn; the SDK stream is read to its end all the same, so
+  // onEnd gets the whole message: every call closed, the finish metadata with status cancelled
+  const drain = () => {
+    if (reader === undefined) return;
+    const source = reader;
+    void (async () => {
+      while (!(await source.read()).done);
+    })().catch(() => {});
+  };
   return new ReadableStream<TurnUIMessageChunk>({
     async start() {
-      reader = (await sdkStreamOf(options)).getReader();
-      if (cancelled !== undefined) await reader.cancel(cancelled.reason);
+      reader = (await sdkStreamOf(options, control)).getReader();
+      if (control.cancelled) drain();
     },
     async pull(controller) {
       const next = await reader!.read();
       if (next.done) controller.close();
       else controller.enqueue(next.value);
     },
-    async cancel(reason) {
-      cancelled = { reason };
-      await reader?.cancel(reason);
+    cancel() {
+      control.cancelled = true;
+      control.turn?.cancel(CANCELLED_MESSAGE);
+      drain();
     },
   });
 }
 
-async function sdkStreamOf(options: TurnUIMessageStreamOptions): Promise<ReadableStream<TurnUIMessageChunk>> {
-  const { runtime, uiMessages, onEnd, onError = defaultOnError, generateMessageId } = options;
+const CANCELLED_MESSAGE = 'The UI message stream was cancelled (the client went away).';
+
+interface TurnControl {
+  turn: Turn | undefined;
+  cancelled: boolean;
+}
+
+async function sdkStreamOf(options: TurnUIMessageStreamOptions, control: TurnControl): Promise<ReadableStream<TurnUIMessageChunk>> {
+  const { runtime, uiMessages, onEnd, onError = defaultOnError, generateMessageId, sendReasoning = true, sendSources = false } = options;
   const sendInput = withoutStreamOptions(options);
   const validated = await validateUIMessages<TurnUIMessage>({ messages: [...uiMessages] }).then(
     (messages) => ({ ok: true as const, messages }),
     (error: unknown) => ({ ok: false as const, error }),
   );
   let result: TurnResult | undefined;
-  let turn: Turn | undefined;
   return createUIMessageStream<TurnUIMessage>({
     onError,
     ...(generateMessageId === undefined ? {} : { generateId: generateMessageId }),
     originalMessages: validated.ok ? validated.messages : [],
     onEnd: async (event) => {
-      // the reader went away before the turn ended: end it, so onEnd gets its (cancelled) result
-      if (event.isCancelled === true && turn !== undefined) {
-        turn.cancel('The UI message stream was cancelled.');
-        result = await turn.result;
-      }
       await onEnd?.({ ...event, result });
     },
     execute: async ({ writer }) => {
       if (!validated.ok) throw validated.error;
+      refuseSystemMessages(validated.messages);
       const messages = await convertToModelMessages(validated.messages);
-      turn = runtime.send({ ...sendInput, messages });
-      const mapper = createTurnUIChunkMapper({ turnId: turn.turnId, onError });
+      const turn = runtime.send({ ...sendInput, messages });
+      control.turn = turn;
+      if (control.cancelled) turn.cancel(CANCELLED_MESSAGE);
+      const mapper = createTurnUIChunkMapper({ turnId: turn.turnId, onError, sendReasoning, sendSources });
       for (const chunk of mapper.start()) writer.write(chunk);
       for (const toolCallId of deniedApprovalsOf(validated.messages)) writer.write({ type: 'tool-output-denied', toolCallId });
       for await (const part of turn.stream) for (const chunk of mapper.map(part)) writer.write(chunk);
@@ -136,6 +162,22 @@ function deniedApprovalsOf(messages: readonly TurnUIMessage[]): string[] {
 function outcomeOf(result: TurnResult): { status: 'completed' } | { status: 'aborted' } | { status: 'failed'; error: unknown } {
   if (result.status === 'completed') return { status: 'completed' };
   return result.status === 'cancelled' ? { status: 'aborted' } : { status: 'failed', error: result.error };
+}
+
+/**
+ * Instructions are the server's (`instructions`): a client may not set them. The SDK's
+ * `streamText` refuses system messages in `messages` too, but only once the turn's first request
+ * is made, as a model error.
+ */
+function refuseSystemMessages(messages: readonly TurnUIMessage[]): void {
+  const index = messages.findIndex((message) => message.role === 'system');
+  if (index >= 0) {
+    throw new InvalidOptionError({
+      option: `uiMessages[${index}].role`,
+      value: 'system',
+      expected: "'user' or 'assistant' (give system instructions on the server, as the `instructions` option)",
+    });
+  }
 }
 
 function withoutStreamOptions(options: TurnUIMessageStreamOptions): SendInput {

@@ -1,4 +1,5 @@
-import { DefaultChatTransport, type LanguageModel, type ModelMessage } from 'ai';
+import { DefaultChatTransport, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchRuntime, type TurnResult } from '../../src/index.js';
 import { createScriptedModel, type ScriptedModel } from '../../src/testing/index.js';
@@ -14,9 +15,9 @@ import { TestChat } from '../helpers/test-chat.js';
 
 const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-function chatBackend() {
+function chatBackend(extraTools: ToolSet = {}) {
   const { tools, groups, log } = sampleTools();
-  const runtime = createToolSearchRuntime({ tools, groups, retry: { initialDelayMs: 1 } });
+  const runtime = createToolSearchRuntime({ tools: { ...tools, ...extraTools }, groups, retry: { initialDelayMs: 1 } });
   const models: LanguageModel[] = [];
   const saved: TurnUIMessage[][] = [];
   const results: TurnResult[] = [];
@@ -107,5 +108,34 @@ describe.each(['fetch', 'node'] as const)('a chat over HTTP (%s route)', (kind) 
     expect(third.requests[0]!.toolNames).toEqual(['Bash', 'Read', 'tool_search']);
     expect(chat.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
     expect(json(backend.saved[2])).toEqual(json(chat.messages));
+  });
+
+  it('the browser going away (stop) cancels the turn, and the route stores the answer so far with every call closed', async () => {
+    let toolStarted = false;
+    const backend = chatBackend({
+      Bash: tool({
+        description: 'Run a shell command.',
+        inputSchema: z.object({ command: z.string() }),
+        execute: (_input, { abortSignal }) => new Promise<string>((_resolve, reject) => {
+          toolStarted = true;
+          abortSignal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+        }),
+      }),
+    });
+    const server = await startChatRouteServer(backend.routes[kind]);
+    stop = server.close;
+    const chat = new TestChat<TurnUIMessage>({ transport: new DefaultChatTransport<TurnUIMessage>({ api: server.url }) });
+    backend.models.push(createScriptedModel({ steps: [{ text: 'Running it.', toolCalls: [{ toolName: 'Bash', input: { command: 'sleep 600' } }] }, { text: 'never' }] }).model);
+
+    const sending = chat.sendMessage({ text: 'Run the long job' });
+    await expect.poll(() => toolStarted).toBe(true);
+    await chat.stop();
+    await sending;
+
+    await expect.poll(() => backend.results.length).toBe(1);
+    expect(backend.results[0]).toMatchObject({ status: 'cancelled', reason: 'cancelled' });
+    const stored = backend.saved[0]!.at(-1)!;
+    expect(stored.metadata).toMatchObject({ status: 'cancelled', turnId: backend.results[0]!.turnId });
+    expect(stored.parts.find((part) => part.type === 'tool-Bash')).toMatchObject({ state: 'output-error', input: { command: 'sleep 600' } });
   });
 });
