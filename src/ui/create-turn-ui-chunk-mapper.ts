@@ -85,11 +85,6 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
       }
       case 'activation':
         return [{ type: 'data-tool-activation', data: { stepIndex: part.stepIndex, names: part.names }, transient: true }];
-      case 'reasoning-start':
-      case 'reasoning-delta':
-      case 'reasoning-end':
-        // ids are the provider's; scoped to the step and attempt so a retry never continues a dropped block
-        return sdk({ ...part, id: `reasoning-${part.stepIndex}-${part.attempt}-${part.id}` });
       case 'step-end':
         return [{ type: 'finish-step' }];
       case 'turn-end':

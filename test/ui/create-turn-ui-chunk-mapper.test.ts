@@ -33,7 +33,7 @@ const attempt = (n: number, reasoning: string, text: string): TurnStreamPart[] =
   sdkShaped({ type: 'reasoning-end', stepIndex: 0, id: 'r0' }),
   sdkShaped({ type: 'tool-input-start', stepIndex: 0, id: `c${n}`, toolName: 'tool_search' }),
   sdkShaped({ type: 'tool-input-delta', stepIndex: 0, id: `c${n}`, delta: '{"query":' }),
-  { type: 'text-delta', stepIndex: 0, attempt: n, text },
+  { type: 'text-delta', stepIndex: 0, attempt: n, id: 't0', text },
 ];
 
 describe('createTurnUIChunkMapper', () => {
@@ -61,7 +61,7 @@ describe('createTurnUIChunkMapper', () => {
   });
 
   it('ignores parts it has no UI chunk for (raw provider chunks, turn-end)', () => {
-    const chunks = run([sdkShaped({ type: 'raw', stepIndex: 0, rawValue: { any: 1 } }), { type: 'turn-end', status: 'completed', reason: 'stop' }]);
+    const chunks = run([sdkShaped({ type: 'raw', stepIndex: 0, rawValue: { any: 1 } }), { type: 'turn-end', status: 'completed', reason: 'stop', usage: { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined, inputTokenDetails: { noCacheTokens: undefined, cacheReadTokens: undefined, cacheWriteTokens: undefined }, outputTokenDetails: { textTokens: undefined, reasoningTokens: undefined } } }]);
     expect(chunks.map((chunk) => chunk.type)).toEqual(['start']);
   });
 });
