@@ -45,13 +45,11 @@ describe('deriveMachineGraph(turnMachine)', () => {
   it('marks STEP_BOUNDARY as raised by settling on entry, and ACTIVATE as a targetless transition', () => {
     expect(graph.states.find((state) => state.id === 'settling')?.raises).toEqual(['STEP_BOUNDARY']);
     const boundary = graph.transitions.filter((transition) => transition.event === 'STEP_BOUNDARY');
-    expect(boundary.map((transition) => [transition.kind, transition.target])).toEqual([
-      ['raised', 'completed'],
-      ['raised', 'completed'],
-      ['raised', 'awaitingStep'],
+    expect(boundary.map((transition) => [transition.kind, transition.target, transition.guard])).toEqual([
+      ['raised', 'completed', 'isAwaitingPerson'],
+      ['raised', 'completed', 'isStepBudgetSpent'],
+      ['raised', 'awaitingStep', null],
     ]);
-    // a step whose call awaits a person ends the turn (C27); then the step budget; else the next step
-    expect(boundary.map((transition) => transition.guard)).toEqual(['isAwaitingPerson', 'isStepBudgetSpent', null]);
     expect(graph.transitions.find((transition) => transition.event === 'ACTIVATE')).toMatchObject({
       source: 'executingStep',
       target: 'executingStep',
