@@ -28,6 +28,18 @@ Commands:
       --model; when one is missing it names the npm install command and exits 2.
       Exit status: 0 the turn completed, 1 it did not (or a server failed to start).
 
+  chat [--model <provider>:<id>] [--base-url <url>] [--port N] [--trace FILE]
+      Serves a chat page on http://127.0.0.1:N/ (default 5179; 0 picks a free port) and prints
+      the URL: type a request and watch the turn run — the reasoning and the answer stream in,
+      each search shows what it loaded, a tool that changes something (write, edit, move,
+      create, add, delete) waits for your Approve or Deny, and the turn machine and the searches
+      are drawn as they happen. The page uses the AI SDK's chat core and DefaultChatTransport
+      against POST /api/chat (createTurnUIMessageStreamResponse); each request is one turn.
+      Tools: the demo's MCP servers (filesystem on a temporary workspace, memory), every tool
+      deferred. --model, --base-url as for demo (default: the embedded model, which writes,
+      remembers, reads or lists when asked). --trace FILE appends the session's JSONL trace.
+      Needs the demo's optional packages. Serves until Ctrl-C; builds the page on first use.
+
   report TRACE.jsonl [--json] [--k N]
       Summarises a JSONL trace: schemas exposed but never called, schema characters saved,
       top-k recall of the tools called (k default 5), repeated and revised searches, time and

@@ -1,6 +1,7 @@
 import { ownValue } from '../catalog/own-value.js';
 import { MissingPeerDependencyError } from '../errors/missing-peer-dependency-error.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
+import { chatCommand } from './chat-command.js';
 import type { CliCommand } from './cli-command.js';
 import { CLI_HELP } from './cli-help.js';
 import { CliUsageError } from './cli-usage-error.js';
@@ -68,7 +69,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
 }
 
 /** Every subcommand by name. */
-const COMMANDS: Readonly<Record<string, CliCommand>> = { demo: demoCommand, report: reportCommand, eval: evalCommand, visualize: visualizeCommand };
+const COMMANDS: Readonly<Record<string, CliCommand>> = { demo: demoCommand, chat: chatCommand, report: reportCommand, eval: evalCommand, visualize: visualizeCommand };
 
 function commandList(): string {
   return Object.keys(COMMANDS).join(', ');

@@ -7,8 +7,11 @@ export interface TranscriptCall {
   readonly toolCallId: string;
   readonly toolName: string;
   readonly input: unknown;
-  /** `undefined` while no result is in the prompt. */
-  readonly result: { readonly ok: boolean; readonly text: string; readonly value: unknown } | undefined;
+  /**
+   * `undefined` while no result is in the prompt. `denied`: the output is `execution-denied`
+   * (a person or the permission check said no; `text` is the reason, if any).
+   */
+  readonly result: { readonly ok: boolean; readonly text: string; readonly value: unknown; readonly denied?: boolean } | undefined;
 }
 
 /** What the prompt says about the turn so far. */
@@ -49,7 +52,10 @@ export function readDemoTranscript(prompt: LanguageModelV4Prompt): DemoTranscrip
         const output = part.output;
         const ok = output.type !== 'error-text' && output.type !== 'error-json' && output.type !== 'execution-denied';
         const value = 'value' in output ? output.value : undefined;
-        call.result = { ok, text: outputText(value), value };
+        call.result =
+          output.type === 'execution-denied'
+            ? { ok, text: output.reason ?? '', value, denied: true }
+            : { ok, text: outputText(value), value };
       }
     }
   }

@@ -138,6 +138,23 @@ function toolResultChunks(part: Extract<TurnStreamPart, { type: 'tool-result' }>
     return [{ type: 'data-nested-tool-call', id: key, data }];
   }
   const input = inputs.get(part.toolCallId);
+  // C27: a call that waits for a person is the SDK's approval request (the page answers it with
+  // addToolApprovalResponse); a client-side tool's call stays input-available for addToolOutput;
+  // a person's denial (execution-denied) is the SDK's denied output
+  if (part.outcome === 'awaiting-approval' && part.approvalRequest !== undefined) {
+    const { approvalId, reason, signature } = part.approvalRequest;
+    return sdk({
+      type: 'tool-approval-request',
+      approvalId,
+      toolCall: { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input, dynamic: true },
+      ...(reason === undefined ? {} : { reason }),
+      ...(signature === undefined ? {} : { signature }),
+    });
+  }
+  if (part.outcome === 'awaiting-client') return [];
+  if ((part.modelOutput as { type?: unknown } | null | undefined)?.type === 'execution-denied') {
+    return sdk({ type: 'tool-output-denied', toolCallId: part.toolCallId, toolName: part.toolName });
+  }
   if (part.outcome === 'ok') {
     return sdk({ type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, input, output: uiOutputOf(part) });
   }

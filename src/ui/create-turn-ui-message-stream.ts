@@ -134,11 +134,28 @@ async function sdkStreamOf(options: TurnUIMessageStreamOptions, control: TurnCon
       if (control.cancelled) turn.cancel(CANCELLED_MESSAGE);
       const mapper = createTurnUIChunkMapper({ turnId: turn.turnId, onError, sendReasoning, sendSources });
       for (const chunk of mapper.start()) writer.write(chunk);
+      for (const toolCallId of deniedApprovalsOf(validated.messages)) writer.write({ type: 'tool-output-denied', toolCallId });
       for await (const part of turn.stream) for (const chunk of mapper.map(part)) writer.write(chunk);
       result = await turn.result;
       for (const chunk of mapper.finish(result)) writer.write(chunk);
       writer.setOutcome(outcomeOf(result));
     },
+  });
+}
+
+/**
+ * The calls of the last (assistant) message a person denied in this request (`approval-responded`,
+ * `approved: false`). `convertToModelMessages` gives the model their `execution-denied` result
+ * itself, so the turn has no open call to settle and streams nothing for them; the SDK's
+ * `streamText` sends `tool-output-denied` for such calls, and so does this stream, so the chat
+ * client's part ends `output-denied` (C27).
+ */
+function deniedApprovalsOf(messages: readonly TurnUIMessage[]): string[] {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return [];
+  return last.parts.flatMap((part) => {
+    const call = part as { state?: unknown; toolCallId?: unknown; approval?: { approved?: unknown } };
+    return call.state === 'approval-responded' && call.approval?.approved === false && typeof call.toolCallId === 'string' ? [call.toolCallId] : [];
   });
 }
 

@@ -23,8 +23,11 @@ export function defaultPageDir(): string {
   return join(packageRoot(), 'visualizer', 'dist');
 }
 
+/** The pages `npm run build:visualizer` builds: the visualizer and `turnscope chat`'s page. */
+export const VISUALIZER_PAGES: readonly string[] = Object.freeze(['index.html', 'chat.html']);
+
 /**
- * Builds the page with Vite from `visualizer/vite.config.ts` (about 3 seconds).
+ * Builds the pages ({@link VISUALIZER_PAGES}) with Vite from `visualizer/vite.config.ts` (about 3 seconds).
  *
  * @param options.outDir where to put it. Default {@link defaultPageDir}.
  * @returns the directory holding `index.html`.
@@ -47,15 +50,15 @@ export async function buildVisualizerPage(options: { readonly outDir?: string } 
 }
 
 /**
- * The built page's directory, building it first when it is missing (the first `visualize` in a
- * checkout whose `prepare` did not run). It is not rebuilt when the sources change: run
+ * The built pages' directory, building them first when one is missing (the first `visualize` or
+ * `chat` in a checkout whose `prepare` did not run, or a build from before `chat.html`). It is not rebuilt when the sources change: run
  * `npm run build:visualizer` after editing `visualizer/`.
  *
  * @param options.output told when a build starts.
  */
 export async function ensureVisualizerPage(options: { readonly output?: (line: string) => void } = {}): Promise<string> {
   const pageDir = defaultPageDir();
-  if (existsSync(join(pageDir, 'index.html'))) return pageDir;
+  if (VISUALIZER_PAGES.every((page) => existsSync(join(pageDir, page)))) return pageDir;
   options.output?.(`building the visualizer page into ${pageDir} (first use)…`);
   return buildVisualizerPage({ outDir: pageDir });
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, extname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import type { LiveTrace } from './create-live-trace.js';
 import type { MachineGraph } from './machine-graph.js';
 import type { VisualizerSession } from './visualizer-session.js';
@@ -22,6 +23,14 @@ export interface VisualizerServerOptions {
   readonly source: VisualizerSource;
   /** TCP port on 127.0.0.1. Default 0: a free port chosen by the system. */
   readonly port?: number;
+  /** The page served at `/`, a file of `pageDir`. Default `index.html` (the visualizer); `turnscope chat` serves `chat.html`. */
+  readonly page?: string;
+  /**
+   * More endpoints, path → a fetch-style handler (`(request: Request) => Promise<Response>`,
+   * the shape of a Next.js route), for any method: `turnscope chat`'s `POST /api/chat`. The
+   * request's `signal` fires when the client disconnects. Default: none.
+   */
+  readonly routes?: ReadonlyMap<string, (request: Request) => Promise<Response>>;
 }
 
 /** A running visualizer server. */
@@ -53,7 +62,8 @@ const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
  * - `/api/machine` — the {@link MachineGraph} as JSON;
  * - `/api/trace` — the trace file as it is on disk now (read on every request), `text/plain`;
  * - `/api/events` — live mode: server-sent events, `record` (data: one JSONL line) for each
- *   record so far and then as they come, and `end` (data: `{status, error?}`) when the run ends.
+ *   record so far and then as they come, and `end` (data: `{status, error?}`) when the run ends;
+ * - each of `routes`, any method, answered by its handler (its `Response` streamed back as it comes).
  *
  * A failure to read the trace answers 404 or 500 with a one-line message the page shows.
  *
@@ -96,13 +106,15 @@ async function handle(context: {
   closeStreams: Set<() => void>;
 }): Promise<void> {
   const { request, response, options } = context;
-  if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Only GET and HEAD are served.');
   let path: string;
   try {
     path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
   } catch {
     return sendText(response, 400, 'Malformed path.');
   }
+  const route = options.routes?.get(path);
+  if (route !== undefined) return answerWithRoute(request, response, route, context.closeStreams);
+  if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Only GET and HEAD are served.');
   const { source } = options;
   switch (path) {
     case '/api/session': {
@@ -118,7 +130,40 @@ async function handle(context: {
       if (source.kind !== 'live') return sendText(response, 404, 'No live run: start the visualizer with --live.');
       return streamEvents(response, source.trace, context.closeStreams);
     default:
-      return sendAsset(response, context.pageDir, path === '/' ? '/index.html' : path);
+      return sendAsset(response, context.pageDir, path === '/' ? `/${options.page ?? 'index.html'}` : path);
+  }
+}
+
+/** Hands the request to a fetch-style handler and streams its `Response` back, aborting the handler's request when the client goes away. */
+async function answerWithRoute(
+  request: IncomingMessage,
+  response: ServerResponse,
+  route: (request: Request) => Promise<Response>,
+  closeStreams: Set<() => void>,
+): Promise<void> {
+  const disconnected = new AbortController();
+  const close = () => {
+    closeStreams.delete(close);
+    disconnected.abort(new Error('the client disconnected'));
+  };
+  closeStreams.add(close);
+  response.on('close', close);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const answer = await route(
+    new Request(new URL(request.url ?? '/', 'http://127.0.0.1'), {
+      method: request.method ?? 'GET',
+      headers: Object.entries(request.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]])),
+      signal: disconnected.signal,
+      ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    } as RequestInit),
+  );
+  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  response.flushHeaders();
+  if (answer.body === null) return void response.end();
+  try {
+    for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) response.write(chunk);
+  } finally {
+    response.end();
   }
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DemoModel } from '../../src/demo/demo-model.js';
 import { createDemoTask } from '../../src/demo/create-demo-task.js';
 import { renderDemoPrompt } from '../../src/demo/render-demo-prompt.js';
+import { chatInstructions } from '../../src/chat/chat-instructions.js';
 
 const task = createDemoTask({ workspaceDir: '/work/space' });
 const toolSearch: LanguageModelV4FunctionTool = {
@@ -59,5 +60,35 @@ describe('DemoModel', () => {
 
   it('rejects doGenerate: the runtime streams', async () => {
     await expect(new DemoModel().doGenerate({ prompt: [] })).rejects.toThrow('DemoModel supports streaming only');
+  });
+
+  describe('on a chat prompt (turnscope chat)', () => {
+    const chatPrompt = [
+      { role: 'system' as const, content: chatInstructions({ workspaceDir: '/work/space' }) },
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'Write a note saying hi to a.md' }] },
+    ];
+
+    it('streams its reasoning word by word before the tool call', async () => {
+      const parts = await read((await new DemoModel().doStream({ prompt: chatPrompt, tools: [toolSearch] })).stream);
+      const types = parts.map((part) => part.type);
+      expect(types[1]).toBe('reasoning-start');
+      expect(types.slice(-3)).toEqual(['reasoning-end', 'tool-call', 'finish']);
+      const deltas = parts.filter((part) => part.type === 'reasoning-delta').map((part) => part.delta);
+      expect(deltas.length).toBeGreaterThan(5);
+      expect(deltas.join('')).toBe(
+        'To write /work/space/a.md I need a write_file tool. None of the visible tools is one; the catalog behind tool_search should have it, so I search for "write a file".',
+      );
+      expect(parts.at(-2)).toEqual({ type: 'tool-call', toolCallId: 'demo-0-0', toolName: 'tool_search', input: '{"query":"write a file"}' });
+    });
+
+    it('waits chunkDelayMs between parts and stops at once when the request is aborted', async () => {
+      const controller = new AbortController();
+      const { stream } = await new DemoModel({ chunkDelayMs: 60_000 }).doStream({ prompt: chatPrompt, tools: [toolSearch], abortSignal: controller.signal });
+      const reader = stream.getReader();
+      expect((await reader.read()).value).toEqual({ type: 'stream-start', warnings: [] });
+      const next = reader.read();
+      controller.abort(new Error('stop'));
+      await expect(next).rejects.toThrow('stop');
+    });
   });
 });

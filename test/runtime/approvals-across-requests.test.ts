@@ -183,7 +183,8 @@ describe('approvals across requests (C27)', () => {
     for await (const part of turn.stream) if (part.type === 'tool-result' || part.type === 'turn-end') parts.push(part);
     expect(parts).toEqual([
       expect.objectContaining({ type: 'tool-result', toolCallId: 'del', outcome: 'awaiting-approval', approvalRequest: { approvalId: `approval:${turn.turnId}:0:del`, reason: 'delete_repo requires approval: its needsApproval is true' } }),
-      expect.objectContaining({ type: 'turn-end', status: 'completed', reason: 'awaiting-approval' }),
+      // turn-end carries the turn's usage since h3-full-stream
+      { type: 'turn-end', status: 'completed', reason: 'awaiting-approval', usage: expect.objectContaining({ inputTokens: 10, outputTokens: 5, totalTokens: 15 }) },
     ]);
 
     const broken = setup({ approvalStore: { issue: () => Promise.reject(new Error('redis is down')), claim: () => ({ status: 'unknown' }) } });

@@ -111,6 +111,49 @@ describe('startVisualizerServer', () => {
     });
   });
 
+  it('serves the page option at / and hands each route the request, any method, streaming its Response back', async () => {
+    await writeFile(join(pageDir, 'chat.html'), '<!doctype html><title>chat</title>');
+    const seen: { method: string; body: string; type: string | null }[] = [];
+    let disconnected: AbortSignal | undefined;
+    const routes = new Map<string, (request: Request) => Promise<Response>>([
+      [
+        '/api/echo',
+        async (request) => {
+          seen.push({ method: request.method, body: await request.text(), type: request.headers.get('content-type') });
+          return new Response(`got ${seen.length}`, { status: 201, headers: { 'x-route': 'echo' } });
+        },
+      ],
+      [
+        '/api/forever',
+        async (request) => {
+          disconnected = request.signal;
+          return new Response(new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode('first ')) }));
+        },
+      ],
+    ]);
+    const server = await startVisualizerServer({ pageDir, machineGraph: graph, source: { kind: 'none' }, page: 'chat.html', routes });
+    try {
+      expect((await get(server.url, '/')).body).toBe('<!doctype html><title>chat</title>');
+      const posted = await fetch(new URL('api/echo', server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"messages":[]}' });
+      expect([posted.status, posted.headers.get('x-route'), await posted.text()]).toEqual([201, 'echo', 'got 1']);
+      expect(await (await fetch(new URL('api/echo', server.url))).text()).toBe('got 2');
+      expect(seen).toEqual([
+        { method: 'POST', body: '{"messages":[]}', type: 'application/json' },
+        { method: 'GET', body: '', type: null },
+      ]);
+      // a client that goes away mid-stream aborts the route's request
+      const controller = new AbortController();
+      const streaming = await fetch(new URL('api/forever', server.url), { signal: controller.signal });
+      const reader = streaming.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('first ');
+      expect(disconnected?.aborted).toBe(false);
+      controller.abort();
+      await expect.poll(() => disconnected?.aborted).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers 405 to anything but GET and HEAD', async () => {
     await withServer({ kind: 'none' }, async (server) => {
       expect((await fetch(new URL('api/machine', server.url), { method: 'POST' })).status).toBe(405);
