@@ -93,7 +93,10 @@ async function approvalDemand(tool: Tool, call: TurnToolCall, input: unknown, co
     return budget.timedOut() ? failed(`did not answer within ${budget.timeoutMs} ms`) : { stopped: 'permission check', ran: false };
   }
   if (run.status === 'threw') return failed(`failed: ${describeThrown(run.error)}`);
-  return run.value ? { type: 'ask', reason: `${call.toolName} requires approval for this input: its needsApproval returned true` } : { type: 'allow', approved: false };
+  if (!run.value) return { type: 'allow', approved: false };
+  // the AI SDK asks on any truthy answer; the reason says when it was not `true`
+  const answer = run.value === true ? 'true' : `${typeof run.value === 'symbol' ? 'a symbol' : describeThrown(run.value)} (not a boolean; a truthy answer asks)`;
+  return { type: 'ask', reason: `${call.toolName} requires approval for this input: its needsApproval returned ${answer}` };
 }
 
 function copyOf(value: unknown): unknown {

@@ -266,4 +266,22 @@ describe('needsApproval across the kinds of tools (C4)', () => {
     expect(unapproved.log).toEqual([]);
     expect(unapproved.output).toMatchObject({ result: expect.stringContaining('Permission denied for delete_repo: delete_repo requires approval: its needsApproval is true, and no approver is configured') });
   });
+  it('a needsApproval answer that is truthy but not a boolean asks, and the reason says what it returned', async () => {
+    const log: Log = [];
+    const asked: ApprovalRequest[] = [];
+    const tools: ToolSet = {
+      wipe: tool({ description: 'Wipe a disk.', inputSchema: z.object({ disk: z.string() }), needsApproval: (async () => 'yes') as never, execute: async () => { log.push({ toolName: 'wipe', input: {} }); return 'wiped'; } }),
+      purge: tool({ description: 'Purge a cache.', inputSchema: z.object({ cache: z.string() }), needsApproval: (() => Symbol('ask')) as never, execute: async () => 'purged' }),
+      keep: tool({ description: 'Keep a file.', inputSchema: z.object({ file: z.string() }), needsApproval: (() => 0) as never, execute: async () => 'kept' }),
+    };
+    const runtime = createToolSearchRuntime({ tools, direct: ['wipe', 'purge', 'keep'], approver: recordingApprover(asked) });
+    const result = await runtime.send({ model: oneStep(call('wipe', { disk: 'sda' }, 'a'), call('purge', { cache: 'img' }, 'b'), call('keep', { file: 'x' }, 'c')).model, prompt: 'tidy' }).result;
+
+    expect(asked.map(summary).sort((x, y) => x.toolCallId.localeCompare(y.toolCallId))).toEqual([
+      { toolName: 'wipe', toolCallId: 'a', reason: 'wipe requires approval for this input: its needsApproval returned yes (not a boolean; a truthy answer asks)', origin: 'direct' },
+      { toolName: 'purge', toolCallId: 'b', reason: 'purge requires approval for this input: its needsApproval returned a symbol (not a boolean; a truthy answer asks)', origin: 'direct' },
+    ]);
+    expect(log).toEqual([{ toolName: 'wipe', input: {} }]);
+    expect(result.steps[0]!.toolResults.map((entry) => [entry.toolCallId, entry.outcome])).toEqual([['a', 'ok'], ['b', 'ok'], ['c', 'ok']]);
+  });
 });
