@@ -137,7 +137,7 @@ const USER_MESSAGE_MATCHES = 3;
  * The best deferred matches of the user's latest message (at most 3, with the ranker's scores),
  * for `turn.start`'s `userMessageMatches`: what lets the report flag a turn that ended without
  * a search although tools matched (a likely "I have no tool for that"). The prefetch's ranking
- * when one ran; else one ranking, only with a synchronous ranker and a turn that offers
+ * when one ran (none when it failed: its record's `failure` is set); else one ranking, only with a synchronous ranker and a turn that offers
  * `tool_search`; none otherwise (and for a message without text).
  *
  * @returns `{ userMessageMatches }`, or `{}` when not ranked: spread into the `turn.start` record.

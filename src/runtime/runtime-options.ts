@@ -121,7 +121,10 @@ export interface ToolSearchRuntimeOptions {
    * latest message before step 0 of every turn, and its matches (at most `limit`, clamped to
    * `search.maxLimit`, within `search.maxSchemaChars`) are visible from step 0. It is recorded as
    * a search with origin `prefetch` (stream, telemetry, report). Skipped when the message has no
-   * text or the ranker is asynchronous. `send({ prefetch })` overrides it per turn. Default: off.
+   * text. An asynchronous ranker is awaited before step 0, bounded by `timeout.perToolMs.tool_search`
+   * (else `timeout.toolMs`) and by the turn's cancellation (a cancel then ends the turn `cancelled`
+   * with no request); one that throws, rejects or times out loads nothing and the search record's
+   * `failure` says why. `send({ prefetch })` overrides it per turn. Default: off.
    */
   readonly prefetch?: PrefetchOptions | false;
   /**
@@ -366,6 +369,10 @@ export interface Turn {
    * its last boundary it went on from (resuming that one runs its remaining steps again).
    */
   snapshot(): TurnSnapshot | undefined;
-  /** The xstate actor running this turn, for inspection. */
+  /**
+   * The xstate actor running this turn, for inspection. With prefetch and an asynchronous ranker
+   * (C25) the actor is created once the prefetch settled: reading `actor` before that throws an
+   * `Error` (wait for the first part of `stream`, or `result`).
+   */
   readonly actor: AnyActorRef;
 }
