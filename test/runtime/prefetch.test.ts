@@ -115,8 +115,15 @@ describe('options.prefetch (C25)', () => {
     expect(turn.actor.getSnapshot().status).toBe('done');
   });
 
-  it('goes on without prefetched tools when an asynchronous ranker rejects, rejects with a non-Error or never answers, the reason on the search record', async () => {
+  it('goes on without prefetched tools when a ranker throws a non-Error, rejects, rejects with a non-Error or never answers, the reason on the search record', async () => {
     const cases: { rank: () => Promise<never>; timeout: object; failure: RegExp }[] = [
+      {
+        rank: () => {
+          throw 'index not built';
+        },
+        timeout: {},
+        failure: /^prefetch failed: .*index not built/,
+      },
       { rank: async () => Promise.reject(new Error('embedding endpoint answered 503')), timeout: {}, failure: /^prefetch failed: .*embedding endpoint answered 503/ },
       { rank: async () => Promise.reject('quota'), timeout: {}, failure: /^prefetch failed: .*quota/ },
       { rank: () => new Promise<never>(() => {}), timeout: { perToolMs: { tool_search: 20 } }, failure: /^prefetch timed out after 20 ms/ },
