@@ -21,6 +21,11 @@ export interface TurnEnding {
    * its context as the machine would build it (closeRunningStepOf).
    */
   fail(error: TurnError, text?: string): void;
+  /**
+   * Ends a turn whose actor was never started `cancelled` (reason `cancelled`, a `TurnCancelled`
+   * error with `reason` as its message): a cancel while its prefetch ranked (C25). No step ran.
+   */
+  cancelUnstarted(reason: string): void;
 }
 
 /**
@@ -74,5 +79,22 @@ export function createTurnEnding(options: {
       closingResults: closing?.closingResults ?? context.closingResults,
     });
   };
-  return { result, ended: () => ended, end, fail };
+  const cancelUnstarted = (reason: string) => {
+    const context = actor.getSnapshot().context;
+    end({
+      status: 'cancelled',
+      finishReason: 'cancelled',
+      error: { name: 'TurnCancelled', message: reason, isRetryable: false },
+      steps: 0,
+      messages: context.messages,
+      text: '',
+      turnId: context.turnId,
+      stepIndex: context.stepIndex,
+      stepRecords: [],
+      usage: context.usage,
+      activated: [],
+      closingResults: [],
+    });
+  };
+  return { result, ended: () => ended, end, fail, cancelUnstarted };
 }

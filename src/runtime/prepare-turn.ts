@@ -27,7 +27,10 @@ export interface PreparedTurn {
   readonly restored: ReturnType<typeof restoreTurnSnapshot> | undefined;
   /** R of step 0 of a new turn (`[]` when resumed, or when asking it failed). */
   readonly required: readonly string[];
-  /** The prefetch search of a new turn (C25): its matches are A from step 0; `undefined` when off or not run. */
+  /**
+   * The prefetch search of a new turn (C25): its matches are A from step 0; `undefined` when off
+   * or not run; a promise (that never rejects) with an asynchronous ranker.
+   */
   readonly prefetched: ReturnType<typeof runPrefetch>;
   /** Set when R of step 0 could not be had: the turn fails before any request (C3). */
   readonly startFailure: TurnError | undefined;
@@ -55,6 +58,8 @@ export function prepareTurn(options: {
   /** A turn snapshot to continue; `undefined` for a new turn. */
   readonly snapshot: unknown;
   readonly recorder: () => TurnRecorder;
+  /** Aborts when the turn is cancelled while an asynchronous prefetch ranks (C25). Default: none. */
+  readonly prefetchSignal?: AbortSignal;
 }): PreparedTurn {
   const { shared, input, validated } = options;
   const { binding, requiredTools: requiredOf } = validated;
@@ -97,7 +102,7 @@ export function prepareTurn(options: {
   }
   // prefetch (C25): one search of the user's message before the actor exists, its matches A from step 0
   const prefetched =
-    restored === undefined && startFailure === undefined ? runPrefetch({ shared, binding, prefetch: input.prefetch, messages: validated.messages, required }) : undefined;
+    restored === undefined && startFailure === undefined ? runPrefetch({ shared, binding, prefetch: input.prefetch, messages: validated.messages, required, ...(options.prefetchSignal === undefined ? {} : { abortSignal: options.prefetchSignal }) }) : undefined;
   return {
     binding,
     codeMode,

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { PrefetchOptions } from './prefetch-schema.js';
 import type { SearchRecord } from './turn-stream-part.js';
@@ -23,9 +24,14 @@ export interface PrefetchOutcome {
  * are visible already). Nothing is sent to the actor: the caller passes `activated` as its
  * starting A.
  *
+ * With a synchronous ranker the outcome is returned at once; with an asynchronous one (an
+ * embedding call) a promise of it, bounded by the search's timeout (`timeout.perToolMs.tool_search`,
+ * else `timeout.toolMs`; `0`: none) and by `abortSignal` (the turn's cancellation). The promise
+ * never rejects: a ranker that throws, rejects (with anything) or does not answer in time gives an
+ * outcome with nothing activated and the reason in the record's `failure`.
+ *
  * @returns `undefined` — no prefetch — when `prefetch` is off, the turn offers no `tool_search`,
- *   the latest user message has no text, or the ranker is asynchronous (an embedding ranker:
- *   the turn's first request is not held for it).
+ *   or the latest user message has no text.
  */
 export function runPrefetch(options: {
   readonly shared: RuntimeShared;
@@ -33,12 +39,16 @@ export function runPrefetch(options: {
   readonly prefetch: PrefetchOptions | undefined;
   readonly messages: readonly ModelMessage[];
   readonly required: readonly string[];
-}): PrefetchOutcome | undefined {
+  /** Aborts when the turn is cancelled; the prefetch then stops waiting for the ranker. Default: none. */
+  readonly abortSignal?: AbortSignal;
+}): PrefetchOutcome | Promise<PrefetchOutcome> | undefined {
   const { shared, binding, prefetch } = options;
   if (prefetch === undefined || !binding.offerSearch) return undefined;
   const query = latestUserText(options.messages).slice(0, shared.search.maxQueryChars).trim();
   if (query === '') return undefined;
   const startedAt = shared.now();
+  // the search's own signal: aborts on the turn's cancellation or on the search's timeout
+  const stop = new AbortController();
   const outcome = runToolSearch({
     input: { query, limit: prefetch.limit },
     ranker: binding.ranker ?? shared.ranker,
@@ -47,14 +57,48 @@ export function runPrefetch(options: {
     alreadyActive: new Set(),
     isRequired: (name) => options.required.includes(name),
     schemaCharsOf: binding.schemaCharsOf,
+    abortSignal: stop.signal,
   });
-  if (outcome instanceof Promise) {
-    // an asynchronous ranker: its ranking is not awaited, and a rejection is not left unhandled
-    outcome.catch(() => undefined);
-    return undefined;
-  }
-  if (!outcome.ok) return undefined;
-  return { activated: outcome.newlyActivated, record: { ...outcome.record, origin: 'prefetch', durationMs: shared.now() - startedAt } };
+  const settle = (settled: Awaited<typeof outcome>, failure?: string): PrefetchOutcome => {
+    const durationMs = shared.now() - startedAt;
+    if (settled.ok && failure === undefined) return { activated: settled.newlyActivated, record: { ...settled.record, origin: 'prefetch', durationMs } };
+    return { activated: [], record: failedRecord({ query, limit: prefetch.limit, maxLimit: shared.search.maxLimit, durationMs, failure: failure ?? `prefetch failed: ${(settled as { message: string }).message}` }) };
+  };
+  if (!(outcome instanceof Promise)) return settle(outcome);
+  const timeoutMs = shared.pipeline.timeoutMsOf(TOOL_SEARCH_NAME);
+  let why: string | undefined;
+  const abort = (reason: string) => {
+    why ??= reason;
+    stop.abort(new Error(reason));
+  };
+  const timer = timeoutMs > 0 ? setTimeout(() => abort(`prefetch timed out after ${timeoutMs} ms (timeout.perToolMs.tool_search, else timeout.toolMs): the ranker did not answer; nothing was loaded before step 0`), timeoutMs) : undefined;
+  const onCancel = () => abort('the turn was cancelled during the prefetch: nothing was loaded');
+  if (options.abortSignal?.aborted === true) onCancel();
+  else options.abortSignal?.addEventListener('abort', onCancel, { once: true });
+  return outcome.then(
+    (settled) => settle(settled, why),
+    // runToolSearch does not reject; anything else is reported the same way
+    (error: unknown) => settle({ ok: false, message: String(error) }, why),
+  ).finally(() => {
+    clearTimeout(timer);
+    options.abortSignal?.removeEventListener('abort', onCancel);
+  });
+}
+
+/** The record of a prefetch that activated nothing because its ranking failed, timed out or was cancelled. */
+function failedRecord(options: { readonly query: string; readonly limit: number; readonly maxLimit: number; readonly durationMs: number; readonly failure: string }): SearchRecord {
+  return {
+    origin: 'prefetch',
+    query: options.query,
+    requestedLimit: options.limit,
+    effectiveLimit: Math.min(options.limit, options.maxLimit),
+    ranked: [],
+    activated: [],
+    skipped: [],
+    schemaCharsActivated: 0,
+    durationMs: options.durationMs,
+    failure: options.failure,
+  };
 }
 
 /** The text of the last user message: a string content, or its text parts joined by a line break. */
@@ -72,7 +116,7 @@ const USER_MESSAGE_MATCHES = 3;
  * The best deferred matches of the user's latest message (at most 3, with the ranker's scores),
  * for `turn.start`'s `userMessageMatches`: what lets the report flag a turn that ended without
  * a search although tools matched (a likely "I have no tool for that"). The prefetch's ranking
- * when one ran; else one ranking, only with a synchronous ranker and a turn that offers
+ * when one ran (none when it failed: its record's `failure` is set); else one ranking, only with a synchronous ranker and a turn that offers
  * `tool_search`; none otherwise (and for a message without text).
  *
  * @returns `{ userMessageMatches }`, or `{}` when not ranked: spread into the `turn.start` record.
@@ -89,6 +133,7 @@ export function userMessageMatches(options: {
 
 function rankUserMessage(options: Parameters<typeof userMessageMatches>[0]): { readonly name: string; readonly score: number }[] | undefined {
   const { shared, binding } = options;
+  if (options.prefetched?.record.failure !== undefined) return undefined;
   if (options.prefetched !== undefined) return options.prefetched.record.ranked.slice(0, USER_MESSAGE_MATCHES).map(({ name, score }) => ({ name, score }));
   if (!binding.offerSearch) return undefined;
   const query = latestUserText(options.messages).slice(0, shared.search.maxQueryChars).trim();

@@ -119,7 +119,10 @@ export interface ToolSearchRuntimeOptions extends ModelCallSettings {
    * latest message before step 0 of every turn, and its matches (at most `limit`, clamped to
    * `search.maxLimit`, within `search.maxSchemaChars`) are visible from step 0. It is recorded as
    * a search with origin `prefetch` (stream, telemetry, report). Skipped when the message has no
-   * text or the ranker is asynchronous. `send({ prefetch })` overrides it per turn. Default: off.
+   * text. An asynchronous ranker is awaited before step 0, bounded by `timeout.perToolMs.tool_search`
+   * (else `timeout.toolMs`) and by the turn's cancellation (a cancel then ends the turn `cancelled`
+   * with no request); one that throws, rejects or times out loads nothing and the search record's
+   * `failure` says why. `send({ prefetch })` overrides it per turn. Default: off.
    */
   readonly prefetch?: PrefetchOptions | false;
   /**

@@ -15,7 +15,7 @@ import { createPartQueue } from './part-queue.js';
 import { prepareTurn } from './prepare-turn.js';
 import { parseTurnOutput } from './parse-turn-output.js';
 import { recordTurnEvents } from './record-turn-events.js';
-import { PREFETCH_SEARCH_ID, userMessageMatches } from './run-prefetch.js';
+import { PREFETCH_SEARCH_ID, userMessageMatches, type PrefetchOutcome } from './run-prefetch.js';
 import type { ResumeInput, SendInput } from './send-input.js';
 import { parseResumeInput, parseSendInput, type ResolvedSendInput } from './send-input-schema.js';
 import type { Turn } from './turn-result.js';
@@ -65,12 +65,65 @@ export function resumeTurn(shared: RuntimeShared, input: ResumeInput, seams: Tur
 
 function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: ReturnType<typeof validateSendInput>, snapshot: unknown, seams: TurnSeams): Turn {
   let recorder: TurnRecorder | undefined;
-  const prepared = prepareTurn({ shared, input, validated, snapshot, recorder: () => recorder! });
-  const { binding, codeMode, catalog, restored, turnId } = prepared;
+  const prefetchStop = new AbortController();
+  const prepared = prepareTurn({ shared, input, validated, snapshot, recorder: () => recorder!, prefetchSignal: prefetchStop.signal });
   const parts = createPartQueue<TurnStreamPart>();
-  const turnRecorder = createTurnRecorder({ turnId, now: shared.now, parts, telemetry: shared.telemetry, sourceOf: binding.sourceOf });
+  const turnRecorder = createTurnRecorder({ turnId: prepared.turnId, now: shared.now, parts, telemetry: shared.telemetry, sourceOf: prepared.binding.sourceOf });
   recorder = turnRecorder;
+  const wire = (prefetched: PrefetchOutcome | undefined) => wireTurn({ shared, input, validated, prepared, seams, recorder: turnRecorder, prefetched });
+  const { prefetched } = prepared;
+  if (!(prefetched instanceof Promise)) {
+    const wired = wire(prefetched);
+    wired.start(undefined);
+    return { turnId: prepared.turnId, stream: parts, result: wired.result, cancel: wired.cancel, snapshot: wired.snapshot, actor: wired.actor };
+  }
+  // an asynchronous ranker (C25): the actor is created, with the prefetch's matches as its A, once
+  // the ranking settled; a cancel meanwhile stops the ranking and ends the turn before any request
+  let cancelReason: string | undefined;
+  const cancelPrefetch = (reason: string) => {
+    cancelReason ??= reason;
+    prefetchStop.abort();
+  };
+  const abortSignal = input.abortSignal;
+  const stopListening = abortSignal === undefined ? () => {} : listenToAbort({ signal: abortSignal, onAbort: () => cancelPrefetch(abortReason(abortSignal)) });
+  if (abortSignal?.aborted === true) cancelPrefetch(abortReason(abortSignal));
+  let wired: ReturnType<typeof wire> | undefined;
+  const result = prefetched.then((outcome) => {
+    stopListening();
+    wired = wire(outcome);
+    wired.start(cancelReason);
+    return wired.result;
+  });
+  return {
+    turnId: prepared.turnId,
+    stream: parts,
+    result,
+    cancel: (reason?: string) => (wired === undefined ? cancelPrefetch(reason ?? 'the turn was cancelled') : wired.cancel(reason)),
+    snapshot: () => wired?.snapshot(),
+    get actor() {
+      if (wired === undefined) throw new Error(`turnscope: turn ${prepared.turnId} has no actor yet: its prefetch is ranking (C25); read turn.actor after turn.stream's first part`);
+      return wired.actor;
+    },
+  };
+}
 
+/**
+ * The actor of one turn wired to the model call, the execution pipeline, the recorder and the
+ * turn's ending, with `prefetched` (C25) as its starting A. `start(cancelled)` records
+ * `turn.start` and the prefetch, then starts the actor — or, when a reason is given (the turn
+ * was cancelled while its prefetch ranked), ends the turn `cancelled` without starting it.
+ */
+function wireTurn(options: {
+  readonly shared: RuntimeShared;
+  readonly input: ResolvedSendInput;
+  readonly validated: ReturnType<typeof validateSendInput>;
+  readonly prepared: ReturnType<typeof prepareTurn>;
+  readonly seams: TurnSeams;
+  readonly recorder: TurnRecorder;
+  readonly prefetched: PrefetchOutcome | undefined;
+}) {
+  const { shared, input, validated, prepared, seams, prefetched, recorder: turnRecorder } = options;
+  const { binding, codeMode, catalog, restored, turnId } = prepared;
   /** Set the first time the caller's `inspect` observer throws: the turn then fails with it. */
   let inspectError: TurnError | undefined;
   const inspect = createTurnInspector({
@@ -87,7 +140,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
     bound: catalog.bound,
     direct: binding.direct,
     required: prepared.required,
-    active: prepared.prefetched?.activated ?? [],
+    active: prefetched?.activated ?? [],
     offerSearch: binding.offerSearch,
     messages: prepared.messages,
     maxSteps: input.maxSteps,
@@ -141,35 +194,38 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
     error: (error: unknown) => ending.fail(turnErrorOf(error, 'TurnError')),
   });
 
-  turnRecorder.turnStart({
-    boundTools: binding.bound.length,
-    boundSchemaChars: binding.boundSchemaChars,
-    directTools: binding.direct,
-    deferredTools: binding.deferred.length,
-    requiredTools: restored === undefined ? prepared.required : restored.context.required,
-    offersToolSearch: binding.offerSearch,
-    ...(restored === undefined ? {} : { resumedAtStep: restored.context.stepIndex }),
-    ...(restored === undefined && shared.telemetry.enabled ? userMessageMatches({ shared, binding, messages: validated.messages, prefetched: prepared.prefetched }) : {}),
-  });
-  if (prepared.prefetched !== undefined) {
-    turnRecorder.search(0, PREFETCH_SEARCH_ID, prepared.prefetched.record);
-    if (prepared.prefetched.activated.length > 0) turnRecorder.activation(0, prepared.prefetched.activated);
-  }
-  const failedBeforeStart = prepared.startFailure ?? inspectError;
-  const abortSignal = input.abortSignal;
-  const onAbort = () => actor.send({ type: 'CANCEL', reason: abortReason(abortSignal), ...timeOf(shared.now) });
-  if (failedBeforeStart !== undefined) {
-    // the actor is not started: no step, no request
-    ending.fail(failedBeforeStart);
-  } else {
-    if (abortSignal !== undefined) stopListening = listenToAbort({ signal: abortSignal, onAbort });
-    actor.start();
-    if (abortSignal?.aborted) onAbort();
-  }
-
+  const start = (cancelled: string | undefined) => {
+    turnRecorder.turnStart({
+      boundTools: binding.bound.length,
+      boundSchemaChars: binding.boundSchemaChars,
+      directTools: binding.direct,
+      deferredTools: binding.deferred.length,
+      requiredTools: restored === undefined ? prepared.required : restored.context.required,
+      offersToolSearch: binding.offerSearch,
+      ...(restored === undefined ? {} : { resumedAtStep: restored.context.stepIndex }),
+      ...(restored === undefined && shared.telemetry.enabled ? userMessageMatches({ shared, binding, messages: validated.messages, prefetched }) : {}),
+    });
+    if (prefetched !== undefined) {
+      turnRecorder.search(0, PREFETCH_SEARCH_ID, prefetched.record);
+      if (prefetched.activated.length > 0) turnRecorder.activation(0, prefetched.activated);
+    }
+    const failedBeforeStart = prepared.startFailure ?? inspectError;
+    const abortSignal = input.abortSignal;
+    const onAbort = () => actor.send({ type: 'CANCEL', reason: abortReason(abortSignal), ...timeOf(shared.now) });
+    if (cancelled !== undefined) {
+      // cancelled while the prefetch ranked: the actor is not started, no request
+      ending.cancelUnstarted(cancelled);
+    } else if (failedBeforeStart !== undefined) {
+      // the actor is not started: no step, no request
+      ending.fail(failedBeforeStart);
+    } else {
+      if (abortSignal !== undefined) stopListening = listenToAbort({ signal: abortSignal, onAbort });
+      actor.start();
+      if (abortSignal?.aborted) onAbort();
+    }
+  };
   return {
-    turnId,
-    stream: parts,
+    start,
     result: ending.result.then((result) => parseTurnOutput({ result, output: input.callSettings.output, model: input.model, now: shared.now })),
     cancel: (reason?: string) => {
       if (!ending.ended()) actor.send({ type: 'CANCEL', ...timeOf(shared.now), ...(reason === undefined ? {} : { reason }) });

@@ -61,6 +61,10 @@ export interface Turn {
    * its last boundary it went on from (resuming that one runs its remaining steps again).
    */
   snapshot(): TurnSnapshot | undefined;
-  /** The xstate actor running this turn, for inspection. */
+  /**
+   * The xstate actor running this turn, for inspection. With prefetch and an asynchronous ranker
+   * (C25) the actor is created once the prefetch settled: reading `actor` before that throws an
+   * `Error` (wait for the first part of `stream`, or `result`).
+   */
   readonly actor: AnyActorRef;
 }

@@ -159,4 +159,10 @@ export interface SearchRecord {
    */
   readonly candidates?: readonly string[];
   readonly durationMs: number;
+  /**
+   * Why the search activated nothing without ranking: set only for a prefetch (C25) whose ranker
+   * threw, rejected, did not answer within the search's timeout, or was cut short by the turn's
+   * cancellation. `undefined` for a search that ran.
+   */
+  readonly failure?: string;
 }
