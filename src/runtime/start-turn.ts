@@ -135,17 +135,6 @@ function wireTurn(options: {
       queueMicrotask(() => ending.fail(error));
     },
   });
-  const machineInput: TurnMachineInput = {
-    turnId,
-    bound: catalog.bound,
-    direct: binding.direct,
-    required: prepared.required,
-    active: prefetched?.activated ?? [],
-    offerSearch: binding.offerSearch,
-    messages: prepared.messages,
-    maxSteps: input.maxSteps,
-    retry: shared.retry,
-  };
   const actor: TurnActor = createTurnActor(
     {
       callModel: createModelCaller({
@@ -164,8 +153,8 @@ function wireTurn(options: {
       ...(restored !== undefined
         ? { snapshot: restored.persisted }
         : prepared.answeredCalls.length > 0
-          ? { snapshot: answeringSnapshot(machineInput, prepared.answeredCalls) }
-          : { input: machineInput }),
+          ? { snapshot: answeringSnapshot(machineInputOf(options), prepared.answeredCalls) }
+          : { input: machineInputOf(options) }),
       ...(inspect === undefined ? {} : { inspect }),
     },
   );
@@ -232,6 +221,22 @@ function wireTurn(options: {
     },
     snapshot: events.latestSnapshot,
     actor,
+  };
+}
+
+/** A new turn's machine input: its B, D, R of step 0, the prefetch's A, the transcript and its limits. */
+function machineInputOf(options: Parameters<typeof wireTurn>[0]): TurnMachineInput {
+  const { shared, input, prepared, prefetched } = options;
+  return {
+    turnId: prepared.turnId,
+    bound: prepared.catalog.bound,
+    direct: prepared.binding.direct,
+    required: prepared.required,
+    active: prefetched?.activated ?? [],
+    offerSearch: prepared.binding.offerSearch,
+    messages: prepared.messages,
+    maxSteps: input.maxSteps,
+    retry: shared.retry,
   };
 }
 

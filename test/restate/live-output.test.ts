@@ -121,8 +121,10 @@ describe('live output of durable turns on Restate, real processes (issue 15 item
       'result slow_step ok "finished slow-live"',
       'step-end 1 tool-calls',
       'step-start 2',
+      'text-start',
       'text 2.1 done ',
       'text 2.1 slow-live',
+      'text-end',
       'step-end 2 stop',
       'turn-end completed',
     ]);
