@@ -105,6 +105,19 @@ describe('createTurnPartsUIMessageStream over a durable turn\'s live output (iss
     expect(ended).toBeUndefined();
   });
 
+  it('cancelling the UI stream (the client went away) cancels the parts stream, e.g. closes the hub request', async () => {
+    let cancelled: unknown = 'not cancelled';
+    const parts = new ReadableStream<TurnStreamPart>({
+      start: (controller) => controller.enqueue({ type: 'step-start', stepIndex: 0, attempt: 1, visible: [], schemaChars: {} }),
+      cancel: (reason) => { cancelled = reason; },
+    });
+    const reader = createTurnPartsUIMessageStream({ parts, turnId: 'turn-9' }).getReader();
+    expect((await reader.read()).value).toMatchObject({ type: 'start', messageMetadata: { turnId: 'turn-9', status: 'running' } });
+    expect((await reader.read()).value).toEqual({ type: 'start-step' });
+    await reader.cancel('client gone');
+    expect(cancelled).toBe('client gone');
+  });
+
   it('serves the parts as a UI message stream Response (SSE) that ends with the finish chunk', async () => {
     const told: TurnStreamPart[] = [];
     const { result } = await execute({ onPart: (part) => told.push(part) });
