@@ -55,9 +55,9 @@ export interface TurnPartsUIMessageStreamOptions {
  * chunks as {@link createTurnUIMessageStream} (the mapping is the same code): `start` with
  * metadata `{ turnId, status: 'running' }`, the steps' chunks, `data-tool-search` parts, then
  * `error` (a `failed` turn) or `abort` (`cancelled`) and `finish` with metadata
- * `{ turnId, status, reason, usage }` (from `result`, else from the `turn-end` part). Replayed
- * parts the live-turn hub already dropped stay dropped; the hub's `retry` part after a lost
- * execution becomes `reset-step`, so the lost text leaves the message.
+ * `{ turnId, status, reason, usage }` (from `result`, else from the `turn-end` part). The parts
+ * are mapped as they come: the live-turn hub already delivers each replayed part once, and its
+ * `retry` part after a lost execution becomes `reset-step`, so the lost text leaves the message.
  *
  * Errors are chunks, never throws: a parts stream that errors, or ends before `turn-end` with
  * no `result`, ends the stream with one `error` chunk. Cancelling the returned stream (the
