@@ -18,6 +18,12 @@ export interface TurnUIChunkMapperOptions {
  * `stepIndex`): mapped by `toUIMessageChunk` as they are, so reasoning, tool-input streaming,
  * sources and files reach the UI with the SDK's chunks.
  */
+/**
+ * How a turn ended, as the `finish` chunk reports it: a `TurnResult`, or the fields of a stream's
+ * `turn-end` part with the turn's id (a durable turn's live output).
+ */
+export type TurnEnd = Pick<TurnResult, 'turnId' | 'status' | 'reason' | 'usage' | 'error'>;
+
 const SDK_SHAPED_PARTS: ReadonlySet<string> = new Set([
   'reasoning-start', 'reasoning-delta', 'reasoning-end', 'tool-input-start', 'tool-input-delta', 'tool-input-end',
   'source', 'file', 'reasoning-file', 'custom',
@@ -34,7 +40,7 @@ const SDK_SHAPED_PARTS: ReadonlySet<string> = new Set([
 export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
   readonly start: () => TurnUIMessageChunk[];
   readonly map: (part: TurnStreamPart) => TurnUIMessageChunk[];
-  readonly finish: (result: TurnResult) => TurnUIMessageChunk[];
+  readonly finish: (result: TurnEnd) => TurnUIMessageChunk[];
 } {
   let openText: string | undefined;
   let textCount = 0;
@@ -182,12 +188,12 @@ function nestedKey(stepIndex: number, toolCallId: string): string {
 }
 
 /** A failed turn's `TurnError` as an `Error` (name, message, `isRetryable`, `code`) for `onError`. */
-function errorOf(result: TurnResult): Error {
+function errorOf(result: TurnEnd): Error {
   const { name, message, ...rest } = result.error ?? { name: 'Error', message: 'The turn failed.' };
   return Object.assign(new Error(message), { name }, rest);
 }
 
-function finishReasonOf(result: TurnResult): 'stop' | 'tool-calls' | 'error' | 'other' {
+function finishReasonOf(result: TurnEnd): 'stop' | 'tool-calls' | 'error' | 'other' {
   if (result.status === 'failed') return 'error';
   if (result.status === 'cancelled') return 'other';
   return result.reason === 'max-steps' ? 'tool-calls' : 'stop';

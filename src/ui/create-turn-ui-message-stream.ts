@@ -2,7 +2,7 @@ import { convertToModelMessages, createUIMessageStream, validateUIMessages, type
 import type { ToolSearchRuntime } from '../runtime/create-tool-search-runtime.js';
 import type { SendInput, Turn, TurnResult } from '../runtime/runtime-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
-import { createTurnUIChunkMapper } from './create-turn-ui-chunk-mapper.js';
+import { writeTurnUIChunks } from './write-turn-ui-chunks.js';
 import type { TurnUIMessage, TurnUIMessageChunk } from './turn-ui-message.js';
 
 /**
@@ -132,13 +132,9 @@ async function sdkStreamOf(options: TurnUIMessageStreamOptions, control: TurnCon
       const turn = runtime.send({ ...sendInput, messages });
       control.turn = turn;
       if (control.cancelled) turn.cancel(CANCELLED_MESSAGE);
-      const mapper = createTurnUIChunkMapper({ turnId: turn.turnId, onError, sendReasoning, sendSources });
-      for (const chunk of mapper.start()) writer.write(chunk);
-      for (const toolCallId of deniedApprovalsOf(validated.messages)) writer.write({ type: 'tool-output-denied', toolCallId });
-      for await (const part of turn.stream) for (const chunk of mapper.map(part)) writer.write(chunk);
-      result = await turn.result;
-      for (const chunk of mapper.finish(result)) writer.write(chunk);
-      writer.setOutcome(outcomeOf(result));
+      const turnResult = turn.result;
+      await writeTurnUIChunks(writer, { parts: turn.stream, turnId: turn.turnId, result: async () => (result = await turnResult), onError, sendReasoning, sendSources,
+        leading: deniedApprovalsOf(validated.messages).map((toolCallId): TurnUIMessageChunk => ({ type: 'tool-output-denied', toolCallId })) });
     },
   });
 }
@@ -157,11 +153,6 @@ function deniedApprovalsOf(messages: readonly TurnUIMessage[]): string[] {
     const call = part as { state?: unknown; toolCallId?: unknown; approval?: { approved?: unknown } };
     return call.state === 'approval-responded' && call.approval?.approved === false && typeof call.toolCallId === 'string' ? [call.toolCallId] : [];
   });
-}
-
-function outcomeOf(result: TurnResult): { status: 'completed' } | { status: 'aborted' } | { status: 'failed'; error: unknown } {
-  if (result.status === 'completed') return { status: 'completed' };
-  return result.status === 'cancelled' ? { status: 'aborted' } : { status: 'failed', error: result.error };
 }
 
 /**

@@ -7,3 +7,8 @@ export { pipeTurnUIMessageStreamToResponse } from './pipe-turn-ui-message-stream
 export type { TurnUIDataTypes, TurnUIMessage, TurnUIMessageChunk, TurnUIMessageMetadata } from './turn-ui-message.js';
 export { createTurnChatTransport } from './create-turn-chat-transport.js';
 export type { TurnChatTransportOptions } from './create-turn-chat-transport.js';
+export { createTurnPartsUIMessageStream } from './create-turn-parts-ui-message-stream.js';
+export type { TurnPartsUIMessageStreamOptions } from './create-turn-parts-ui-message-stream.js';
+export { createTurnPartsUIMessageStreamResponse } from './create-turn-parts-ui-message-stream-response.js';
+export type { TurnPartsUIMessageStreamResponseOptions } from './create-turn-parts-ui-message-stream-response.js';
+export type { TurnEnd } from './create-turn-ui-chunk-mapper.js';
