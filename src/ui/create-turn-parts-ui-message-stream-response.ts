@@ -1,5 +1,6 @@
 import { createUIMessageStreamResponse } from 'ai';
 import { createTurnPartsUIMessageStream, type TurnPartsUIMessageStreamOptions } from './create-turn-parts-ui-message-stream.js';
+import { splitResponseInit } from './split-response-init.js';
 
 /**
  * Options of {@link createTurnPartsUIMessageStreamResponse}: those of
@@ -16,13 +17,9 @@ export type TurnPartsUIMessageStreamResponseOptions = TurnPartsUIMessageStreamOp
  * Returns at once; never throws (errors arrive as an `error` chunk).
  */
 export function createTurnPartsUIMessageStreamResponse(options: TurnPartsUIMessageStreamResponseOptions): Response {
-  const { status, statusText, headers, keepAliveMs, consumeSseStream, ...streamOptions } = options;
+  const { init, rest } = splitResponseInit(options);
   return createUIMessageStreamResponse({
-    ...(status === undefined ? {} : { status }),
-    ...(statusText === undefined ? {} : { statusText }),
-    ...(headers === undefined ? {} : { headers }),
-    ...(keepAliveMs === undefined ? {} : { keepAliveMs }),
-    ...(consumeSseStream === undefined ? {} : { consumeSseStream }),
-    stream: createTurnPartsUIMessageStream(streamOptions),
+    ...init,
+    stream: createTurnPartsUIMessageStream(rest),
   });
 }

@@ -1,5 +1,6 @@
 import { createUIMessageStreamResponse } from 'ai';
 import { createTurnUIMessageStream, type TurnUIMessageStreamOptions } from './create-turn-ui-message-stream.js';
+import { splitResponseInit } from './split-response-init.js';
 
 /**
  * Options of {@link createTurnUIMessageStreamResponse}: those of `createTurnUIMessageStream` plus
@@ -20,13 +21,9 @@ type UIMessageStreamResponseInit = Omit<Parameters<typeof createUIMessageStreamR
  * for a bad request: see `createTurnUIMessageStream` for how errors arrive.
  */
 export function createTurnUIMessageStreamResponse(options: TurnUIMessageStreamResponseOptions): Response {
-  const { status, statusText, headers, keepAliveMs, consumeSseStream, ...streamOptions } = options;
+  const { init, rest } = splitResponseInit(options);
   return createUIMessageStreamResponse({
-    ...(status === undefined ? {} : { status }),
-    ...(statusText === undefined ? {} : { statusText }),
-    ...(headers === undefined ? {} : { headers }),
-    ...(keepAliveMs === undefined ? {} : { keepAliveMs }),
-    ...(consumeSseStream === undefined ? {} : { consumeSseStream }),
-    stream: createTurnUIMessageStream(streamOptions),
+    ...init,
+    stream: createTurnUIMessageStream(rest),
   });
 }

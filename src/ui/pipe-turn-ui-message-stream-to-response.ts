@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { pipeUIMessageStreamToResponse } from 'ai';
 import { createTurnUIMessageStream } from './create-turn-ui-message-stream.js';
 import type { TurnUIMessageStreamResponseOptions } from './create-turn-ui-message-stream-response.js';
+import { splitResponseInit } from './split-response-init.js';
 
 /**
  * Writes one turn's UI message stream to a Node.js `ServerResponse` (`node:http`, Express,
@@ -12,14 +13,11 @@ import type { TurnUIMessageStreamResponseOptions } from './create-turn-ui-messag
  * cancels the stream). Pass `abortSignal` to cancel it on your own signal.
  */
 export function pipeTurnUIMessageStreamToResponse(options: TurnUIMessageStreamResponseOptions & { readonly response: ServerResponse }): Promise<void> {
-  const { response, status, statusText, headers, keepAliveMs, consumeSseStream, ...streamOptions } = options;
+  const { response, ...others } = options;
+  const { init, rest } = splitResponseInit(others);
   return pipeUIMessageStreamToResponse({
     response,
-    ...(status === undefined ? {} : { status }),
-    ...(statusText === undefined ? {} : { statusText }),
-    ...(headers === undefined ? {} : { headers }),
-    ...(keepAliveMs === undefined ? {} : { keepAliveMs }),
-    ...(consumeSseStream === undefined ? {} : { consumeSseStream }),
-    stream: createTurnUIMessageStream(streamOptions),
+    ...init,
+    stream: createTurnUIMessageStream(rest),
   });
 }
