@@ -46,7 +46,7 @@ export const AI_SDK_PARITY: Readonly<Record<AiSdkSettingName, AiSdkParity>> = Ob
   maxRetries: { refused: 'the turn machine retries provider requests (`retry.maxAttempts`, C16); each step\'s own request is sent once' },
   streamRetries: { refused: 'the turn machine retries a failed step (`retry`, C16), keeping its visible set' },
   timeout: { refused: 'turnscope\'s `timeout` bounds tool calls (`timeout.toolMs`, `perToolMs`, `approvalMs`); bound a turn with `abortSignal: AbortSignal.timeout(ms)`' },
-  stopWhen: { refused: 'not honoured yet: bound a turn with `maxSteps` (runtime default and per send)' },
+  stopWhen: { honoured: 'runtime default and per-send override (ai\'s `StopCondition`, one or an array): evaluated at each step boundary after the step\'s tool calls settled; true ends the turn `completed` with reason `stop-condition`' },
   output: { honoured: 'runtime default and per-send override; its response format goes with every step, the last step\'s text is parsed into `result.output`' },
   activeTools: VISIBILITY,
   toolOrder: { refused: 'the turn sends its visible set in a stable order (C20), so provider caches hit' },

@@ -63,6 +63,7 @@ export async function callModelStep(options: {
     activeTools: visible,
     toolOrder: visible,
     maxRetries: 0,
+    // one request per step: the turn itself evaluates the settings' stopWhen at its step boundary
     stopWhen: stepCountIs(1),
     abortSignal: options.abortSignal,
     // the deprecated spelling of `include.rawChunks`: an `include` given with the other settings still wins

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { LanguageModelCallOptions, OutputInterface, RequestOptions, StreamTextTransform, ToolCallRepairFunction, ToolChoice, ToolSet, streamText } from 'ai';
+import type { LanguageModelCallOptions, OutputInterface, RequestOptions, StopCondition, StreamTextTransform, ToolCallRepairFunction, ToolChoice, ToolSet, streamText } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import type { TurnStopWhen } from './stop-when-steps.js';
 import { functionOption, nameKeyedRecord, strictOptions, wholeNumber, withMethods } from '../options/option-fields.js';
 
 type StreamTextOptions = Parameters<typeof streamText>[0];
@@ -30,6 +31,15 @@ type StreamTextOptions = Parameters<typeof streamText>[0];
  *   stream before the turn reads it; a transform must pass tool-call, error and finish parts on.
  * - `experimental_download`: how URLs in the prompt are fetched.
  * - `output`: a structured final answer, parsed into `result.output`.
+ * - `stopWhen`: ai's `StopCondition` (`isStepCount(n)` / `stepCountIs(n)`, `hasToolCall(name)`,
+ *   your own), or an array of them (any true stops). Evaluated by the turn, not sent: at each step
+ *   boundary, after the step's tool calls settled (a step without calls ends the turn anyway),
+ *   with `{ steps }` as stopWhenSteps gives them; an async condition is awaited. True ends the
+ *   turn `completed` with reason `stop-condition` — no further request — unless a call of the
+ *   step awaits a person (then `awaiting-approval` / `awaiting-client`, and it is not asked).
+ *   `maxSteps` still bounds the turn. A condition that throws or rejects fails the turn (reason
+ *   `execution-error`, error `StopConditionError`, code `stop-condition`, message
+ *   "stopWhen threw after step N: …").
  *
  * A setting given nowhere is not sent (the provider's default).
  */
@@ -49,6 +59,7 @@ export interface ModelCallSettings
    * `result.output` (parseTurnOutput).
    */
   readonly output?: OutputInterface;
+  readonly stopWhen?: TurnStopWhen;
 }
 
 const aNumber = z.number({ error: 'a finite number' }).optional();
@@ -83,6 +94,11 @@ export const MODEL_CALL_SETTINGS_SHAPE = {
     .union([functionOption<StreamTextTransform<ToolSet>>(), z.array(functionOption<StreamTextTransform<ToolSet>>())], { error: 'a stream transform (e.g. smoothStream()) or an array of them' })
     .optional(),
   experimental_download: functionOption<NonNullable<StreamTextOptions['experimental_download']>>().optional(),
+  stopWhen: z
+    .union([functionOption<StopCondition<ToolSet>>(), z.array(functionOption<StopCondition<ToolSet>>())], {
+      error: "a stop condition (e.g. isStepCount(3) or hasToolCall('finish') from 'ai') or an array of them",
+    })
+    .optional(),
   output: withMethods<OutputInterface>(['parseCompleteOutput'], "an AI SDK output (e.g. Output.object({ schema }) from 'ai')").optional(),
 } as const;
 

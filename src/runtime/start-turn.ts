@@ -82,6 +82,8 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
       queueMicrotask(() => ending.fail(error));
     },
   });
+  /** Each step's usage as the model answered it, for `stopWhen`'s steps. */
+  const stepUsage = new Map<number, unknown>();
   const machineInput: TurnMachineInput = {
     turnId,
     bound: catalog.bound,
@@ -95,7 +97,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
   };
   const actor: TurnActor = createTurnActor(
     {
-      callModel: createModelCaller({
+      callModel: withStepUsage(stepUsage, createModelCaller({
         model: input.model,
         instructions: prepared.instructions,
         settings: input.callSettings,
@@ -104,8 +106,11 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
         includeRawChunks: input.includeRawChunks,
         recorder: turnRecorder,
         ...(seams.callModelStep === undefined ? {} : { callProvider: seams.callModelStep }),
+      })),
+      executeToolCalls: createStepExecutor({
+        shared, binding, codeMode, recorder: turnRecorder, requiredTools: prepared.requiredTools, machineContext: () => actor.getSnapshot().context,
+        ...(input.callSettings.stopWhen === undefined ? {} : { stopWhen: input.callSettings.stopWhen, usageOf: (stepIndex) => stepUsage.get(stepIndex) }),
       }),
-      executeToolCalls: createStepExecutor({ shared, binding, codeMode, recorder: turnRecorder, requiredTools: prepared.requiredTools, machineContext: () => actor.getSnapshot().context }),
     },
     {
       ...(restored !== undefined
@@ -197,4 +202,16 @@ function abortReason(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error) return `aborted: ${reason.message}`;
   return reason === undefined ? 'aborted by the caller' : `aborted: ${String(reason)}`;
+}
+
+/** The model caller, recording each answered step's usage by step index (for `stopWhen`). */
+function withStepUsage<Step extends { readonly stepIndex: number }, Output extends { readonly usage: unknown }>(
+  usage: Map<number, unknown>,
+  callModel: (step: Step, signal: AbortSignal) => Promise<Output>,
+): (step: Step, signal: AbortSignal) => Promise<Output> {
+  return async (step, signal) => {
+    const output = await callModel(step, signal);
+    usage.set(step.stepIndex, output.usage);
+    return output;
+  };
 }
