@@ -55,6 +55,8 @@ export interface StepExecutorOptions {
   readonly stopWhen?: TurnStopWhen;
   /** A step's usage as the model answered it, for `stopWhen`'s steps; `undefined` when not recorded. */
   readonly usageOf?: (stepIndex: number) => unknown;
+  /** The turn's `toolsContext` (by tool name, each `execute`'s `context`) and `runtimeContext` (on `stopWhen`'s steps). Default: none. */
+  readonly contexts?: { readonly toolsContext?: Readonly<Record<string, unknown>>; readonly runtimeContext?: unknown };
 }
 
 /**
@@ -104,6 +106,7 @@ export function createStepExecutor(options: StepExecutorOptions): (step: Execute
       messages: (options.machineContext().messages as ModelMessage[]).slice(0, -1),
       abortSignal: controller.signal,
       now: shared.now,
+      ...(options.contexts?.toolsContext === undefined ? {} : { toolsContext: options.contexts.toolsContext }),
       // in the same synchronous run as execute: a cancel right after it knows the call may have taken effect
       onExecuteStart: (toolCallId) => {
         if (!controller.signal.aborted) sendBack({ type: 'EXECUTE_STARTED', toolCallId });
@@ -161,7 +164,7 @@ export function createStepExecutor(options: StepExecutorOptions): (step: Execute
       // a call that awaits a person ends the turn anyway: stopWhen is asked only when none does
       const stop = options.stopWhen === undefined || answered.length < opened.results.length
         ? { stop: false }
-        : await evaluateStopWhen(options.stopWhen, stopWhenSteps(machine.stepRecords, { record: stepRecordOf(machine, opened.results), toolCalls: step.toolCalls }, machine.messages, options.usageOf ?? (() => undefined)));
+        : await evaluateStopWhen(options.stopWhen, stopWhenSteps(machine.stepRecords, { record: stepRecordOf(machine, opened.results), toolCalls: step.toolCalls }, machine.messages, options.usageOf ?? (() => undefined), options.contexts));
       if (controller.signal.aborted) return;
       settledAll = true;
       if ('error' in stop) {

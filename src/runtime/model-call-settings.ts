@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LanguageModelCallOptions, OutputInterface, RequestOptions, StopCondition, StreamTextTransform, ToolCallRepairFunction, ToolChoice, ToolSet, streamText } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import type { Context } from '@ai-sdk/provider-utils';
 import type { TurnStopWhen } from './stop-when-steps.js';
 import { functionOption, nameKeyedRecord, strictOptions, wholeNumber, withMethods } from '../options/option-fields.js';
 
@@ -41,6 +42,16 @@ type StreamTextOptions = Parameters<typeof streamText>[0];
  *   `execution-error`, error `StopConditionError`, code `stop-condition`, message
  *   "stopWhen threw after step N: …").
  *
+ * - `toolsContext`: by tool name, the `context` that tool's `execute` receives (as `streamText`
+ *   gives `toolsContext[toolName]`), checked against the tool's `contextSchema` when it has one (a
+ *   context that does not match is the call's tool error, outcome `error`); merged by tool name
+ *   with the runtime's (a send's entry replaces the runtime's). Every `execute` the pipeline calls
+ *   gets it, nested code-mode calls too; a tool without an entry gets `context: undefined`.
+ * - `runtimeContext`: your object for the turn, on each of `stopWhen`'s steps (`runtimeContext`),
+ *   as `streamText` puts it on its steps; `streamText` does not give it to `execute`, and neither does a turn.
+ *   A send's replaces the runtime's.
+ * `stopWhen`, `toolsContext` and `runtimeContext` are the turn's, not sent with a request.
+ *
  * A setting given nowhere is not sent (the provider's default).
  */
 export interface ModelCallSettings
@@ -60,6 +71,8 @@ export interface ModelCallSettings
    */
   readonly output?: OutputInterface;
   readonly stopWhen?: TurnStopWhen;
+  readonly toolsContext?: Readonly<Record<string, Context>>;
+  readonly runtimeContext?: Context;
 }
 
 const aNumber = z.number({ error: 'a finite number' }).optional();
@@ -99,6 +112,8 @@ export const MODEL_CALL_SETTINGS_SHAPE = {
       error: "a stop condition (e.g. isStepCount(3) or hasToolCall('finish') from 'ai') or an array of them",
     })
     .optional(),
+  toolsContext: nameKeyedRecord(plainObject('an object (that tool\'s context)'), 'an object of tool name → that tool\'s context').optional(),
+  runtimeContext: plainObject('an object (the turn\'s runtime context)').optional(),
   output: withMethods<OutputInterface>(['parseCompleteOutput'], "an AI SDK output (e.g. Output.object({ schema }) from 'ai')").optional(),
 } as const;
 
@@ -115,7 +130,7 @@ export function mergeModelCallSettings(runtime: ModelCallSettings, send: ModelCa
     const value = send[name] ?? runtime[name];
     if (value !== undefined) merged[name] = value;
   }
-  for (const name of ['headers', 'providerOptions'] as const) {
+  for (const name of ['headers', 'providerOptions', 'toolsContext'] as const) {
     if (runtime[name] !== undefined && send[name] !== undefined) merged[name] = Object.freeze({ ...runtime[name], ...send[name] });
   }
   if (merged.repairToolCall === undefined && merged.experimental_repairToolCall !== undefined) merged.repairToolCall = merged.experimental_repairToolCall;

@@ -3,7 +3,8 @@ import type { TurnError } from '../../machines/turn-types.js';
 import { stateValueToString } from '../telemetry/state-value-to-string.js';
 import type { callModelStep } from './call-model-step.js';
 import { createModelCaller } from './create-model-caller.js';
-import { createStepExecutor, timeOf } from './create-step-executor.js';
+import { createStepExecutor, timeOf, type StepExecutorOptions } from './create-step-executor.js';
+import type { ModelCallSettings } from './model-call-settings.js';
 import { createTurnActor, type TurnActor } from './create-turn-actor.js';
 import { answeringSnapshot } from './answering-snapshot.js';
 import type { TurnMachineInput } from '../../machines/turn-machine.js';
@@ -107,10 +108,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
         recorder: turnRecorder,
         ...(seams.callModelStep === undefined ? {} : { callProvider: seams.callModelStep }),
       })),
-      executeToolCalls: createStepExecutor({
-        shared, binding, codeMode, recorder: turnRecorder, requiredTools: prepared.requiredTools, machineContext: () => actor.getSnapshot().context,
-        ...(input.callSettings.stopWhen === undefined ? {} : { stopWhen: input.callSettings.stopWhen, usageOf: (stepIndex) => stepUsage.get(stepIndex) }),
-      }),
+      executeToolCalls: createStepExecutor({ shared, binding, codeMode, recorder: turnRecorder, requiredTools: prepared.requiredTools, machineContext: () => actor.getSnapshot().context, ...turnOwnSettings(input.callSettings, stepUsage) }),
     },
     {
       ...(restored !== undefined
@@ -202,6 +200,14 @@ function abortReason(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error) return `aborted: ${reason.message}`;
   return reason === undefined ? 'aborted by the caller' : `aborted: ${String(reason)}`;
+}
+
+/** The settings the turn applies itself (not sent): `stopWhen` (with each step's usage), `toolsContext` and `runtimeContext`. */
+function turnOwnSettings(settings: ModelCallSettings, stepUsage: ReadonlyMap<number, unknown>): Pick<StepExecutorOptions, 'stopWhen' | 'usageOf' | 'contexts'> {
+  return {
+    ...(settings.stopWhen === undefined ? {} : { stopWhen: settings.stopWhen, usageOf: (stepIndex: number) => stepUsage.get(stepIndex) }),
+    contexts: { toolsContext: settings.toolsContext, runtimeContext: settings.runtimeContext },
+  };
 }
 
 /** The model caller, recording each answered step's usage by step index (for `stopWhen`). */

@@ -30,7 +30,8 @@ const NO_USAGE: LanguageModelUsage = {
  *   was rejected or denied has no entry there (its outcome is in `result.steps`);
  * - `usage`: the step's `LanguageModelUsage` as the provider reported it on this turn; every count
  *   `undefined` for a step this turn did not request (a step restored from a snapshot);
- * - `content`: the tool calls then the tool results, as above.
+ * - `content`: the tool calls then the tool results, as above;
+ * - `runtimeContext` and `toolsContext`: the turn's (`{}` when not given), as `streamText` gives them.
  * Every other `StepResult` field (`reasoning`, `files`, `sources`, `request`, `response`,
  * `providerMetadata`, `warnings`, …) is absent: a condition that reads one sees `undefined`.
  *
@@ -38,19 +39,22 @@ const NO_USAGE: LanguageModelUsage = {
  * @param current this step: its calls (with input), its results, text and finish reason.
  * @param transcript the turn's messages: an earlier step's call inputs are read from its assistant message.
  * @param usageOf a step's usage by index, `undefined` when the turn did not record it.
+ * @param contexts the turn's `runtimeContext` and `toolsContext`. Default: none.
  */
 export function stopWhenSteps(
   records: readonly TurnStepRecord[],
   current: { readonly record: TurnStepRecord; readonly toolCalls: readonly CallOf[] },
   transcript: readonly unknown[],
   usageOf: (stepIndex: number) => unknown,
+  contexts: { readonly toolsContext?: unknown; readonly runtimeContext?: unknown } = {},
 ): StepResult<ToolSet>[] {
   const inputs = callInputsOf(transcript);
+  const shared = { runtimeContext: contexts.runtimeContext ?? {}, toolsContext: contexts.toolsContext ?? {} };
   return [...records, current.record].map((record, index) => {
     const calls: CallOf[] = index === records.length
       ? [...current.toolCalls]
       : record.toolResults.map((result) => ({ toolCallId: result.toolCallId, toolName: result.toolName, input: inputs.get(result.toolCallId) }));
-    return stepOf(record, calls, (usageOf(record.stepIndex) as LanguageModelUsage | undefined) ?? NO_USAGE);
+    return { ...stepOf(record, calls, (usageOf(record.stepIndex) as LanguageModelUsage | undefined) ?? NO_USAGE), ...shared } as StepResult<ToolSet>;
   });
 }
 
