@@ -80,6 +80,8 @@ export interface TurnContext {
   closingResults: TurnToolResult[];
   finishReason: TurnFinishReason | undefined;
   error: TurnError | undefined;
+  /** Set by `TOOL_CALLS_SETTLED { stop: true }`: the step boundary ends the turn (`stop-condition`). `false` otherwise. */
+  stopRequested: boolean;
 }
 
 /** Events a turn actor accepts. */
@@ -100,6 +102,13 @@ export type TurnEvent =
        * parts added (C27). Default: unchanged.
        */
       assistantMessage?: unknown;
+      /**
+       * `true` when the turn's stop condition (`stopWhen`) held once the step's calls settled:
+       * the step boundary ends the turn `completed` with reason `stop-condition` (unless a call
+       * awaits a person). The runtime evaluates the condition; the machine only reads this answer.
+       * Default `false`.
+       */
+      stop?: boolean;
     }
   /** A call of the current step entered the pipeline at `at` (ms of the runtime's clock). */
   | { type: 'TOOL_CALL_STARTED'; toolCallId: string; at: number }

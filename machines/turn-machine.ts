@@ -29,7 +29,7 @@ const errorOf = ({ event }: { readonly event: ErrorActorEvent }): unknown => eve
 
 function statusOf(reason: TurnFinishReason): TurnMachineOutput['status'] {
   if (reason === 'cancelled') return 'cancelled';
-  if (reason === 'stop' || reason === 'max-steps' || reason === 'awaiting-approval' || reason === 'awaiting-client') return 'completed';
+  if (reason === 'stop' || reason === 'max-steps' || reason === 'stop-condition' || reason === 'awaiting-approval' || reason === 'awaiting-client') return 'completed';
   return 'failed';
 }
 
@@ -50,7 +50,8 @@ function awaitingReasonOf(context: TurnContext): TurnFinishReason | undefined {
  * - `executingStep` — `executeToolCalls` runs the step's calls; `ACTIVATE` fills `pending`.
  * - `settling` — results join the transcript; `STEP_BOUNDARY` commits `pending` into
  *   `active` (C13, C15) and starts the next step, or completes when a call of the step awaits a
- *   person (`awaiting-approval` / `awaiting-client`, C27) or when `maxSteps` is spent.
+ *   person (`awaiting-approval` / `awaiting-client`, C27), when the turn's `stopWhen` held
+ *   (`TOOL_CALLS_SETTLED { stop: true }`, reason `stop-condition`) or when `maxSteps` is spent.
  * - `completed` | `failed` | `cancelled` — final; entry drops the activation state (C17).
  *
  * The actors `callModel` (promise of {@link ModelStepOutput}) and `executeToolCalls`
@@ -140,7 +141,7 @@ export const turnMachine = setup({
       toolCallId: search.toolCallId,
       record: search.record,
     })),
-    recordToolResults: assign(({ context }, settled: { results: readonly TurnToolResult[]; messages: readonly unknown[]; required?: readonly string[]; assistantMessage?: unknown }) => {
+    recordToolResults: assign(({ context }, settled: { results: readonly TurnToolResult[]; messages: readonly unknown[]; required?: readonly string[]; assistantMessage?: unknown; stop?: boolean }) => {
       const bound = setOfNames(context.bound);
       const transcript = settled.assistantMessage === undefined ? context.messages : [...context.messages.slice(0, -1), settled.assistantMessage];
       return {
@@ -151,6 +152,7 @@ export const turnMachine = setup({
         callsExecuted: [],
         messages: [...transcript, ...settled.messages],
         required: settled.required === undefined ? context.required : [...new Set(settled.required)].filter((name) => bound.has(name)),
+        stopRequested: settled.stop === true,
       };
     }),
     raiseStepBoundary: raise({ type: 'STEP_BOUNDARY' }),
@@ -194,6 +196,7 @@ export const turnMachine = setup({
     isStepBudgetSpent: ({ context }) => context.stepIndex + 1 >= context.maxSteps,
     /** A call of the step just recorded awaits a person (C27): the turn ends instead of calling the model. */
     isAwaitingPerson: ({ context }) => awaitingReasonOf(context) !== undefined,
+    isStopRequested: ({ context }) => context.stopRequested,
   },
   delays: {
     retryDelay: ({ context }) => retryDelayMs(context.retry, context.attempt),
@@ -227,6 +230,7 @@ export const turnMachine = setup({
     closingResults: [],
     finishReason: undefined,
     error: undefined,
+    stopRequested: false,
   }),
   initial: 'awaitingStep',
   on: {
@@ -332,6 +336,7 @@ export const turnMachine = setup({
               messages: event.messages,
               ...(event.required === undefined ? {} : { required: event.required }),
               ...(event.assistantMessage === undefined ? {} : { assistantMessage: event.assistantMessage }),
+              ...(event.stop === true ? { stop: true } : {}),
             }),
           },
         },
@@ -352,6 +357,11 @@ export const turnMachine = setup({
             guard: 'isAwaitingPerson',
             target: 'completed',
             actions: ['commitActivations', { type: 'setFinishReason', params: ({ context }) => ({ reason: awaitingReasonOf(context)! }) }, 'emitStepEnd'],
+          },
+          {
+            guard: 'isStopRequested',
+            target: 'completed',
+            actions: ['commitActivations', { type: 'setFinishReason', params: { reason: 'stop-condition' as const } }, 'emitStepEnd'],
           },
           {
             guard: 'isStepBudgetSpent',

@@ -183,7 +183,12 @@ export type TurnFinishReason =
   /** Status `completed`: a call of the last step awaits a person's approval (a `tool-approval-request` ends the messages, C27). */
   | 'awaiting-approval'
   /** Status `completed`: a call of the last step awaits a client-side tool's output (no call awaits approval, C27). */
-  | 'awaiting-client';
+  | 'awaiting-client'
+  /**
+   * Status `completed`: the turn's `stopWhen` (ai's `StopCondition`, e.g. `hasToolCall('x')`) was
+   * true at a step boundary, after that step's tool calls settled; no further request is made.
+   */
+  | 'stop-condition';
 
 /** Retry policy for a failed provider request (C16). */
 export interface RetryPolicy {

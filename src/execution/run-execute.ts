@@ -1,4 +1,5 @@
 import { lastOutputOf } from './last-output-of.js';
+import { safeValidateTypes } from '@ai-sdk/provider-utils';
 import type { Tool } from 'ai';
 import type { TurnToolCall } from '../../machines/turn-types.js';
 import { describeThrown } from '../errors/describe-thrown.js';
@@ -18,8 +19,12 @@ import { errorModelOutput, toModelOutput } from './to-model-output.js';
  * exception (STYLE 9). The tool's `policy` words two of those messages: what a thrown value
  * becomes (`thrownText`) and what a timeout means for the tool's effects (`timeoutNote`).
  *
- * `execute` is called in this function's first synchronous run, right after the signal is
- * checked: when the signal has aborted, it is not called (C17).
+ * `execute` gets `{ toolCallId, messages, abortSignal, context }`, `context` being the turn's
+ * `toolsContext[toolName]` (own key; `undefined` without one), checked first against the tool's
+ * `contextSchema` when it has one: a context that does not match is an `error` result and
+ * `execute` is not called. `execute` is called in this function's first synchronous run (after
+ * that check, for a tool with a `contextSchema`), right after the signal is checked: when the
+ * signal has aborted, it is not called (C17).
  *
  * @param options.timeoutMs the call's budget in milliseconds, for messages; `0` means none.
  * @param options.timedOut true when `signal` aborted because the budget was spent.
@@ -41,9 +46,17 @@ export async function runExecute(options: {
 
   const execute = tool.execute;
   if (typeof execute !== 'function') return failed(`${call.toolName} has no execute function on this runtime, so it cannot run here.`);
+  const toolsContext = context.toolsContext;
+  let toolContext = toolsContext !== undefined && Object.hasOwn(toolsContext, call.toolName) ? toolsContext[call.toolName] : undefined;
+  if (tool.contextSchema !== undefined) {
+    const checked = await safeValidateTypes({ value: toolContext, schema: tool.contextSchema });
+    if (!checked.success) return failed(`${call.toolName} was not run: its context (toolsContext.${call.toolName}) does not match its contextSchema: ${describeThrown(checked.error)}`);
+    toolContext = checked.value;
+    if (signal.aborted) return { stopped: 'execute', ran: false };
+  }
   const run = await runStage(signal, async (abortSignal) => {
     context.onExecuteStart?.(call.toolCallId);
-    const output = await lastOutputOf(execute(input, { toolCallId: call.toolCallId, messages: [...context.messages], abortSignal, context: undefined }));
+    const output = await lastOutputOf(execute(input, { toolCallId: call.toolCallId, messages: [...context.messages], abortSignal, context: toolContext as never }));
     return { output, mcpError: isMcpErrorResult(output) };
   });
   if (run.status === 'stopped') {

@@ -49,4 +49,9 @@ export interface StepExecutionContext {
    * run, so the runtime knows which cancelled calls never ran. Must not throw. Default: nobody is told.
    */
   readonly onExecuteStart?: (toolCallId: string) => void;
+  /**
+   * The turn's `toolsContext`: by tool name, the `context` that tool's `execute` receives (checked
+   * against its `contextSchema`). Default: none (every `execute` gets `context: undefined`).
+   */
+  readonly toolsContext?: Readonly<Record<string, unknown>>;
 }

@@ -63,6 +63,7 @@ export async function callModelStep(options: {
     activeTools: visible,
     toolOrder: visible,
     maxRetries: 0,
+    // one request per step: the turn itself evaluates its stopWhen at its step boundary
     stopWhen: stepCountIs(1),
     abortSignal: options.abortSignal,
     // the deprecated spelling of `include.rawChunks`: an `include` given with the other settings still wins
@@ -137,9 +138,12 @@ function stepResponseOf(
  *
  * @throws {InvalidOptionError} `toolChoice` names a tool this step does not see.
  */
-function stepSettings(settings: ModelCallSettings | undefined, visible: readonly string[], stepIndex: number, toWire: (name: string) => string): ModelCallSettings {
-  const choice = settings?.toolChoice;
-  if (settings === undefined || choice === undefined || typeof choice === 'string') return settings ?? {};
+function stepSettings(settings: ModelCallSettings | undefined, visible: readonly string[], stepIndex: number, toWire: (name: string) => string): Omit<ModelCallSettings, 'stopWhen' | 'toolsContext' | 'runtimeContext'> {
+  if (settings === undefined) return {};
+  // the turn's own settings: it evaluates stopWhen and runs the tools (with toolsContext) itself
+  const { stopWhen: _stopWhen, toolsContext: _toolsContext, runtimeContext: _runtimeContext, ...sent } = settings;
+  const choice = sent.toolChoice;
+  if (choice === undefined || typeof choice === 'string') return sent;
   if (!visible.includes(choice.toolName)) {
     throw new InvalidOptionError({
       option: 'toolChoice.toolName',
@@ -147,7 +151,7 @@ function stepSettings(settings: ModelCallSettings | undefined, visible: readonly
       expected: `a tool visible on step ${stepIndex} (${visible.join(', ')}); make it direct or required (requiredTools) to force it from step 0, or use toolChoice 'required'`,
     });
   }
-  return { ...settings, toolChoice: { type: 'tool', toolName: toWire(choice.toolName) } };
+  return { ...sent, toolChoice: { type: 'tool', toolName: toWire(choice.toolName) } };
 }
 
 function visibleTools(bound: ToolSet, visible: readonly string[]): ToolSet {

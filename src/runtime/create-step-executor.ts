@@ -21,6 +21,8 @@ import type { TurnRecorder } from './create-turn-recorder.js';
 import type { RequiredToolsState } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { turnErrorOf } from './turn-error-of.js';
+import { evaluateStopWhen, stopWhenSteps, type TurnStopWhen } from './stop-when-steps.js';
+import { stepRecordOf } from '../../machines/turn-records.js';
 
 /** `{ at }` from the runtime's clock, or nothing when the clock itself throws (the turn must still end). */
 export function timeOf(now: () => number): { at?: number } {
@@ -39,16 +41,8 @@ export function originIn(direct: ReadonlySet<string>, required: readonly string[
   return (name) => (name === TOOL_SEARCH_NAME ? 'search' : required.includes(name) ? 'required' : direct.has(name) ? 'direct' : 'discovered');
 }
 
-/**
- * The `executeToolCalls` of one turn (the machine's invoked callback actor): runs every call of
- * the step in parallel through the one pipeline (C4) against the step-start visible set (C14),
- * and reports to the machine — `TOOL_CALL_STARTED`, `EXECUTE_STARTED` and `TOOL_RESULT` per call (so a turn that
- * ends mid-step keeps every result in its context), `ACTIVATE` / `SEARCH_DONE` from searches,
- * then `TOOL_CALLS_SETTLED` with the results, the tool message and R for the next step, or
- * `TOOL_EXECUTION_FAILED` when the runtime's own code (or a `requiredTools` function) broke.
- * The returned cleanup aborts the calls still running when the actor is stopped.
- */
-export function createStepExecutor(options: {
+/** What {@link createStepExecutor} needs: the runtime's and the turn's parts. */
+export interface StepExecutorOptions {
   readonly shared: RuntimeShared;
   readonly binding: TurnBinding;
   readonly codeMode: TurnCodeMode | undefined;
@@ -57,7 +51,26 @@ export function createStepExecutor(options: {
   readonly requiredTools: (state: RequiredToolsState) => readonly string[];
   /** The turn actor's current context (read, never written: the machine owns it). */
   readonly machineContext: () => TurnContext;
-}): (step: ExecuteToolCallsInput, sendBack: (event: TurnEvent) => void) => () => void {
+  /** The turn's `stopWhen` (the send's, else the runtime's), asked once a step's calls settled. Default: none. */
+  readonly stopWhen?: TurnStopWhen;
+  /** A step's usage as the model answered it, for `stopWhen`'s steps; `undefined` when not recorded. */
+  readonly usageOf?: (stepIndex: number) => unknown;
+  /** The turn's `toolsContext` (by tool name, each `execute`'s `context`) and `runtimeContext` (on `stopWhen`'s steps). Default: none. */
+  readonly contexts?: { readonly toolsContext?: Readonly<Record<string, unknown>>; readonly runtimeContext?: unknown };
+}
+
+/**
+ * The `executeToolCalls` of one turn (the machine's invoked callback actor): runs every call of
+ * the step in parallel through the one pipeline (C4) against the step-start visible set (C14),
+ * and reports to the machine — `TOOL_CALL_STARTED`, `EXECUTE_STARTED` and `TOOL_RESULT` per call (so a turn that
+ * ends mid-step keeps every result in its context), `ACTIVATE` / `SEARCH_DONE` from searches,
+ * then `TOOL_CALLS_SETTLED` with the results, the tool message, R for the next step and the
+ * turn's `stopWhen` answer (`stop`, asked only when no call awaits a person), or
+ * `TOOL_EXECUTION_FAILED` when the runtime's own code (or a `requiredTools` function) broke, or
+ * `stopWhen` threw or rejected (error `StopConditionError`, code `stop-condition`).
+ * The returned cleanup aborts the calls still running when the actor is stopped.
+ */
+export function createStepExecutor(options: StepExecutorOptions): (step: ExecuteToolCallsInput, sendBack: (event: TurnEvent) => void) => () => void {
   const { shared, binding, codeMode, recorder } = options;
   const directSet = new Set(binding.direct);
   const boundSet = setOfNames(binding.bound);
@@ -93,6 +106,7 @@ export function createStepExecutor(options: {
       messages: (options.machineContext().messages as ModelMessage[]).slice(0, -1),
       abortSignal: controller.signal,
       now: shared.now,
+      ...(options.contexts?.toolsContext === undefined ? {} : { toolsContext: options.contexts.toolsContext }),
       // in the same synchronous run as execute: a cancel right after it knows the call may have taken effect
       onExecuteStart: (toolCallId) => {
         if (!controller.signal.aborted) sendBack({ type: 'EXECUTE_STARTED', toolCallId });
@@ -147,13 +161,23 @@ export function createStepExecutor(options: {
         active: activationsOf(machine),
         messages: [...(machine.messages as ModelMessage[]), message],
       });
+      // a call that awaits a person ends the turn anyway: stopWhen is asked only when none does
+      const stop = options.stopWhen === undefined || answered.length < opened.results.length
+        ? { stop: false }
+        : await evaluateStopWhen(options.stopWhen, stopWhenSteps(machine.stepRecords, { record: stepRecordOf(machine, opened.results), toolCalls: step.toolCalls }, machine.messages, options.usageOf ?? (() => undefined), options.contexts));
+      if (controller.signal.aborted) return;
       settledAll = true;
+      if ('error' in stop) {
+        sendBack({ type: 'TOOL_EXECUTION_FAILED', error: { name: 'StopConditionError', message: stop.error, isRetryable: false, code: 'stop-condition' }, ...timeOf(shared.now) });
+        return;
+      }
       sendBack({
         type: 'TOOL_CALLS_SETTLED',
         results: opened.results,
         messages: answered.length === 0 ? [] : [message],
         required,
         ...(opened.assistantMessage === undefined ? {} : { assistantMessage: opened.assistantMessage }),
+        ...(stop.stop ? { stop: true } : {}),
       });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { LanguageModelCallOptions, OutputInterface, RequestOptions, StreamTextTransform, ToolCallRepairFunction, ToolChoice, ToolSet, streamText } from 'ai';
+import type { LanguageModelCallOptions, OutputInterface, RequestOptions, StopCondition, StreamTextTransform, ToolCallRepairFunction, ToolChoice, ToolSet, streamText } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import type { Context } from '@ai-sdk/provider-utils';
+import type { TurnStopWhen } from './stop-when-steps.js';
 import { functionOption, nameKeyedRecord, strictOptions, wholeNumber, withMethods } from '../options/option-fields.js';
 
 type StreamTextOptions = Parameters<typeof streamText>[0];
@@ -30,6 +32,25 @@ type StreamTextOptions = Parameters<typeof streamText>[0];
  *   stream before the turn reads it; a transform must pass tool-call, error and finish parts on.
  * - `experimental_download`: how URLs in the prompt are fetched.
  * - `output`: a structured final answer, parsed into `result.output`.
+ * - `stopWhen`: ai's `StopCondition` (`isStepCount(n)` / `stepCountIs(n)`, `hasToolCall(name)`,
+ *   your own), or an array of them (any true stops). Evaluated by the turn, not sent: at each step
+ *   boundary, after the step's tool calls settled (a step without calls ends the turn anyway),
+ *   with `{ steps }` as stopWhenSteps gives them; an async condition is awaited. True ends the
+ *   turn `completed` with reason `stop-condition` — no further request — unless a call of the
+ *   step awaits a person (then `awaiting-approval` / `awaiting-client`, and it is not asked).
+ *   `maxSteps` still bounds the turn. A condition that throws or rejects fails the turn (reason
+ *   `execution-error`, error `StopConditionError`, code `stop-condition`, message
+ *   "stopWhen threw after step N: …").
+ *
+ * - `toolsContext`: by tool name, the `context` that tool's `execute` receives (as `streamText`
+ *   gives `toolsContext[toolName]`), checked against the tool's `contextSchema` when it has one (a
+ *   context that does not match is the call's tool error, outcome `error`); merged by tool name
+ *   with the runtime's (a send's entry replaces the runtime's). Every `execute` the pipeline calls
+ *   gets it, nested code-mode calls too; a tool without an entry gets `context: undefined`.
+ * - `runtimeContext`: your object for the turn, on each of `stopWhen`'s steps (`runtimeContext`),
+ *   as `streamText` puts it on its steps; `streamText` does not give it to `execute`, and neither does a turn.
+ *   A send's replaces the runtime's.
+ * `stopWhen`, `toolsContext` and `runtimeContext` are the turn's, not sent with a request.
  *
  * A setting given nowhere is not sent (the provider's default).
  */
@@ -49,6 +70,9 @@ export interface ModelCallSettings
    * `result.output` (parseTurnOutput).
    */
   readonly output?: OutputInterface;
+  readonly stopWhen?: TurnStopWhen;
+  readonly toolsContext?: Readonly<Record<string, Context>>;
+  readonly runtimeContext?: Context;
 }
 
 const aNumber = z.number({ error: 'a finite number' }).optional();
@@ -83,6 +107,13 @@ export const MODEL_CALL_SETTINGS_SHAPE = {
     .union([functionOption<StreamTextTransform<ToolSet>>(), z.array(functionOption<StreamTextTransform<ToolSet>>())], { error: 'a stream transform (e.g. smoothStream()) or an array of them' })
     .optional(),
   experimental_download: functionOption<NonNullable<StreamTextOptions['experimental_download']>>().optional(),
+  stopWhen: z
+    .union([functionOption<StopCondition<ToolSet>>(), z.array(functionOption<StopCondition<ToolSet>>())], {
+      error: "a stop condition (e.g. isStepCount(3) or hasToolCall('finish') from 'ai') or an array of them",
+    })
+    .optional(),
+  toolsContext: nameKeyedRecord(plainObject('an object (that tool\'s context)'), 'an object of tool name → that tool\'s context').optional(),
+  runtimeContext: plainObject('an object (the turn\'s runtime context)').optional(),
   output: withMethods<OutputInterface>(['parseCompleteOutput'], "an AI SDK output (e.g. Output.object({ schema }) from 'ai')").optional(),
 } as const;
 
@@ -99,7 +130,7 @@ export function mergeModelCallSettings(runtime: ModelCallSettings, send: ModelCa
     const value = send[name] ?? runtime[name];
     if (value !== undefined) merged[name] = value;
   }
-  for (const name of ['headers', 'providerOptions'] as const) {
+  for (const name of ['headers', 'providerOptions', 'toolsContext'] as const) {
     if (runtime[name] !== undefined && send[name] !== undefined) merged[name] = Object.freeze({ ...runtime[name], ...send[name] });
   }
   if (merged.repairToolCall === undefined && merged.experimental_repairToolCall !== undefined) merged.repairToolCall = merged.experimental_repairToolCall;

@@ -4,7 +4,7 @@ import type { SendInput } from './send-input.js';
 
 const MODEL_CALL_SETTING_NAMES = [
   'maxOutputTokens', 'temperature', 'topP', 'topK', 'presencePenalty', 'frequencyPenalty', 'stopSequences', 'seed', 'reasoning',
-  'headers', 'providerOptions', 'toolChoice', 'repairToolCall', 'experimental_repairToolCall', 'experimental_transform', 'experimental_download', 'output',
+  'headers', 'providerOptions', 'toolChoice', 'repairToolCall', 'experimental_repairToolCall', 'experimental_transform', 'experimental_download', 'output', 'stopWhen', 'toolsContext', 'runtimeContext',
 ] as const satisfies readonly (keyof ModelCallSettings)[];
 
 /** Every top-level option `createToolSearchRuntime` reads; anything else is a typo or misplaced. */

@@ -3,7 +3,8 @@ import type { TurnError } from '../../machines/turn-types.js';
 import { stateValueToString } from '../telemetry/state-value-to-string.js';
 import type { callModelStep } from './call-model-step.js';
 import { createModelCaller } from './create-model-caller.js';
-import { createStepExecutor, timeOf } from './create-step-executor.js';
+import { createStepExecutor, timeOf, type StepExecutorOptions } from './create-step-executor.js';
+import type { ModelCallSettings } from './model-call-settings.js';
 import { createTurnActor, type TurnActor } from './create-turn-actor.js';
 import { answeringSnapshot } from './answering-snapshot.js';
 import type { TurnMachineInput } from '../../machines/turn-machine.js';
@@ -135,9 +136,11 @@ function wireTurn(options: {
       queueMicrotask(() => ending.fail(error));
     },
   });
+  /** Each step's usage as the model answered it, for `stopWhen`'s steps. */
+  const stepUsage = new Map<number, unknown>();
   const actor: TurnActor = createTurnActor(
     {
-      callModel: createModelCaller({
+      callModel: withStepUsage(stepUsage, createModelCaller({
         model: input.model,
         instructions: prepared.instructions,
         settings: input.callSettings,
@@ -146,8 +149,8 @@ function wireTurn(options: {
         includeRawChunks: input.includeRawChunks,
         recorder: turnRecorder,
         ...(seams.callModelStep === undefined ? {} : { callProvider: seams.callModelStep }),
-      }),
-      executeToolCalls: createStepExecutor({ shared, binding, codeMode, recorder: turnRecorder, requiredTools: prepared.requiredTools, machineContext: () => actor.getSnapshot().context }),
+      })),
+      executeToolCalls: createStepExecutor({ shared, binding, codeMode, recorder: turnRecorder, requiredTools: prepared.requiredTools, machineContext: () => actor.getSnapshot().context, ...turnOwnSettings(input.callSettings, stepUsage) }),
     },
     {
       ...(restored !== undefined
@@ -258,4 +261,24 @@ function abortReason(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error) return `aborted: ${reason.message}`;
   return reason === undefined ? 'aborted by the caller' : `aborted: ${String(reason)}`;
+}
+
+/** The settings the turn applies itself (not sent): `stopWhen` (with each step's usage), `toolsContext` and `runtimeContext`. */
+function turnOwnSettings(settings: ModelCallSettings, stepUsage: ReadonlyMap<number, unknown>): Pick<StepExecutorOptions, 'stopWhen' | 'usageOf' | 'contexts'> {
+  return {
+    ...(settings.stopWhen === undefined ? {} : { stopWhen: settings.stopWhen, usageOf: (stepIndex: number) => stepUsage.get(stepIndex) }),
+    contexts: { toolsContext: settings.toolsContext, runtimeContext: settings.runtimeContext },
+  };
+}
+
+/** The model caller, recording each answered step's usage by step index (for `stopWhen`). */
+function withStepUsage<Step extends { readonly stepIndex: number }, Output extends { readonly usage: unknown }>(
+  usage: Map<number, unknown>,
+  callModel: (step: Step, signal: AbortSignal) => Promise<Output>,
+): (step: Step, signal: AbortSignal) => Promise<Output> {
+  return async (step, signal) => {
+    const output = await callModel(step, signal);
+    usage.set(step.stepIndex, output.usage);
+    return output;
+  };
 }

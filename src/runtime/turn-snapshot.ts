@@ -144,6 +144,7 @@ export function restoreTurnSnapshot(options: {
     closingResults: [],
     finishReason: undefined,
     error: undefined,
+    stopRequested: false,
   };
   // the model call the boundary had started, rebuilt from the re-derived context (never the snapshot's own input)
   const children = machine.children !== null && typeof machine.children === 'object' ? Object.entries(machine.children as Record<string, { src?: unknown }>) : [];

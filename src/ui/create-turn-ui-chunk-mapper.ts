@@ -196,5 +196,6 @@ function errorOf(result: TurnEnd): Error {
 function finishReasonOf(result: TurnEnd): 'stop' | 'tool-calls' | 'error' | 'other' {
   if (result.status === 'failed') return 'error';
   if (result.status === 'cancelled') return 'other';
-  return result.reason === 'max-steps' ? 'tool-calls' : 'stop';
+  // both end after a step whose calls ran (streamText's last step then finished with 'tool-calls')
+  return result.reason === 'max-steps' || result.reason === 'stop-condition' ? 'tool-calls' : 'stop';
 }

@@ -127,6 +127,8 @@ export function createTurnSystem(options: {
   const requiredByStep = new Map<number, readonly string[]>();
   /** What the `requiredTools` function answers next: the path changes it with `TOOL_CALLS_SETTLED.required`. */
   let requiredNext: readonly string[] = [...MODEL_CATALOG.required];
+  /** What the turn's `stopWhen` answers next: the path sets it with `TOOL_CALLS_SETTLED.stop`. */
+  let stopNext = false;
   const gates = new Map<string, { request: PermissionRequest; allow(): void; released: boolean }>();
   let changed = defer<void>();
   const notify = () => {
@@ -218,6 +220,7 @@ export function createTurnSystem(options: {
           model,
           prompt: 'walk the model path',
           // asked before every step, as an orchestration run would: R changes when the path says so
+          stopWhen: () => stopNext,
           requiredTools: ({ stepIndex }) => {
             requiredByStep.set(stepIndex, requiredNext);
             return requiredNext;
@@ -258,9 +261,11 @@ export function createTurnSystem(options: {
         await release([TOOL_SEARCH_NAME]);
       },
       TOOL_CALLS_SETTLED: async ({ event }) => {
-        const { required } = event as Extract<TurnModelEvent, { type: 'TOOL_CALLS_SETTLED' }>;
+        const { required, stop } = event as Extract<TurnModelEvent, { type: 'TOOL_CALLS_SETTLED' }>;
         // the runtime asks requiredTools for the next step once the step's calls settled
         if (required !== undefined) requiredNext = [...required];
+        // and then the turn's stopWhen, which answers what the path says
+        stopNext = stop === true;
         await release();
       },
       TOOL_EXECUTION_FAILED: async () => {

@@ -39,6 +39,7 @@ function label(event: TurnModelEvent): string {
       return `ACTIVATE ${event.names.join(',')}`;
     case 'TOOL_CALLS_SETTLED':
       if (event.results.some((result) => result.outcome === 'awaiting-client')) return 'TOOL_CALLS_SETTLED awaiting the client';
+      if (event.stop === true) return 'TOOL_CALLS_SETTLED stopWhen true';
       return event.required === undefined ? 'TOOL_CALLS_SETTLED' : `TOOL_CALLS_SETTLED R=${event.required.join(',')}`;
     default:
       return event.type;

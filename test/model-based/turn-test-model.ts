@@ -35,7 +35,7 @@ export const HELD_TOOL = 'Read';
  *   (the model answers in four shapes — five once a tool left R, and at step 0 one calling the
  *   client-side tool, whose step settles awaiting the client — or fails retryably or not; a
  *   search of the step activates its match; the step's calls settle with R unchanged or with
- *   {@link nextRequired} for the next step, or the pipeline breaks; the retry delay passes; CANCEL);
+ *   {@link nextRequired} for the next step, or with the turn's `stopWhen` true (`stop`), or the pipeline breaks; the retry delay passes; CANCEL);
  * - `filterEvents`: only orders the runtime can produce (a search activates before its step
  *   settles, and only a name it has not activated yet);
  * - `serializeState`: a state is its value, step, attempt, visible set (in order), active,
@@ -127,6 +127,8 @@ function eventsIn(snapshot: TurnModelSnapshot, deferred: readonly string[]): Tur
       { type: 'TOOL_CALLS_SETTLED', results: [], messages: [] },
       ...(awaiting.length === 0 ? [] : [{ type: 'TOOL_CALLS_SETTLED' as const, results: awaiting, messages: [] }]),
       { type: 'TOOL_CALLS_SETTLED', results: [], messages: [], required: nextRequired(snapshot.context.required) },
+      // the turn's stopWhen held once the calls settled (never asked when a call awaits the client)
+      ...(awaiting.length === 0 ? [{ type: 'TOOL_CALLS_SETTLED' as const, results: [], messages: [], stop: true }] : []),
       { type: 'TOOL_EXECUTION_FAILED', error: { name: 'ToolExecutionError', message: 'the clock broke', isRetryable: false } },
       cancel,
     ];

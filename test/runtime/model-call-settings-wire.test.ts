@@ -151,7 +151,7 @@ describe('refused AI SDK settings throw at construction or send(), saying why an
     ['maxRetries', { maxRetries: 2 }, 'expected no `maxRetries` (refused: the turn machine retries provider requests (`retry.maxAttempts`, C16)'],
     ['system', { system: 'be brief' }, 'expected no `system` (refused: use `instructions`'],
     ['onStepFinish', { onStepFinish: () => {} }, 'expected no `onStepFinish` (refused: read `turn.stream`'],
-    ['stopWhen', { stopWhen: () => true }, 'expected no `stopWhen` (refused: not honoured yet: bound a turn with `maxSteps`'],
+    ['toolCallConcurrency', { toolCallConcurrency: 2 }, 'expected no `toolCallConcurrency` (refused: the pipeline runs a step\'s calls itself (C4)'],
   ])('%s', (_name, extra, message) => {
     expect(() => runtime.send({ model, prompt: 'x', ...(extra as object) } as never)).toThrow(InvalidOptionError);
     expect(() => runtime.send({ model, prompt: 'x', ...(extra as object) } as never)).toThrow(message);
