@@ -47,6 +47,7 @@ export async function answerOpenCall(options: {
   });
   const refused = (why: string) => finish('rejected-answer', `${call.toolName} did not run: ${why}.`);
 
+  if (answer.type === 'refused') return refused(answer.why);
   if (answer.type === 'none') {
     return refused(
       answer.approvalId === undefined
