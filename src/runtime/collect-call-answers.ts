@@ -12,7 +12,11 @@ type Part = { readonly type?: unknown; readonly [key: string]: unknown };
  * it instead is `refused`: an approval, not a result, settles it); a call of a client-side tool
  * (`isClientTool`: bound, without `execute`) gets the client's `tool-result` as its output (or
  * `none`); a `tool-result` for a call of a tool that neither runs here nor is a client tool
- * (`isKnownTool` false: e.g. the send left out `clientTools`) is `refused`. Nothing is trusted here:
+ * (`isKnownTool` false: e.g. the send left out `clientTools`) is `refused`, and so is one for a
+ * tool the runtime runs when no call of that assistant message is open (an earlier turn that ended
+ * awaiting a person left its other calls' results there; otherwise the messages claim a run that
+ * never happened — a transcript that ended at `maxSteps` and is sent again without a new user
+ * message included). Nothing is trusted here:
  * the answering step checks each answer against the requests the runtime issued (answerOpenCall).
  *
  * `messages` is the transcript the turn starts with: every tool result for an answered call is
@@ -59,9 +63,11 @@ export function collectCallAnswers(options: {
     if (part?.type === 'tool-approval-response' && typeof part.approvalId === 'string' && !responses.has(part.approvalId)) responses.set(part.approvalId, part);
   }
 
+  // results for the runtime's own tools are its own only beside calls it left open (the step that ended the earlier turn)
+  const leftOpen = requestsByCall.size > 0 || callParts.some((part) => isClientTool(part.toolName as string));
   const calls: TurnToolCall[] = [];
   for (const part of callParts) {
-    const answer = answerOf(part, { requestsByCall, resultsByCall, responses, isClientTool, isKnownTool });
+    const answer = answerOf(part, { requestsByCall, resultsByCall, responses, isClientTool, isKnownTool, leftOpen });
     if (answer !== undefined) calls.push({ toolCallId: part.toolCallId as string, toolName: part.toolName as string, input: part.input, answer });
   }
   const answered = new Set(calls.map((call) => call.toolCallId));
@@ -113,6 +119,7 @@ function answerOf(
     readonly responses: ReadonlyMap<string, Part>;
     readonly isClientTool: (toolName: string) => boolean;
     readonly isKnownTool: (toolName: string) => boolean;
+    readonly leftOpen: boolean;
   },
 ): TurnCallAnswer | undefined {
   const toolCallId = call.toolCallId as string;
@@ -139,6 +146,9 @@ function answerOf(
   if (client) return result === undefined ? { type: 'none' } : { type: 'client-output', output: result.output };
   if (result !== undefined && !found.isKnownTool(toolName)) {
     return { type: 'refused', why: `no tool ${JSON.stringify(toolName)} runs in this request and this runtime left no call of it open for the client, so a result sent for it does not count` };
+  }
+  if (result !== undefined && !found.leftOpen) {
+    return { type: 'refused', why: 'this runtime left no call of that assistant message open, so a result sent after it is not one this runtime produced; call it again if it is still needed' };
   }
   // a result for a tool the runtime runs itself is the runtime's own (an earlier step of that turn)
   return undefined;
