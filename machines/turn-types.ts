@@ -39,12 +39,15 @@ export interface TurnToolCall {
  *   `signature` as the request part carries it, if any);
  * - `client-output`: a `tool-result` for a call of a tool without `execute`; `output` is the part's
  *   output (AI SDK `ToolResultOutput`);
- * - `none`: nothing in the messages answers the open call (`approvalId` when it awaited approval).
+ * - `none`: nothing in the messages answers the open call (`approvalId` when it awaited approval);
+ * - `refused`: the messages answer it in a way that never counts (a `tool-result` for a call that
+ *   awaits approval, or for a call this runtime did not leave open for the client); `why` says so.
  */
 export type TurnCallAnswer =
   | { readonly type: 'approval'; readonly approvalId: string; readonly approved: boolean; readonly reason?: string; readonly signature?: string }
   | { readonly type: 'client-output'; readonly output: unknown }
-  | { readonly type: 'none'; readonly approvalId?: string };
+  | { readonly type: 'none'; readonly approvalId?: string }
+  | { readonly type: 'refused'; readonly why: string };
 
 /** How one tool call ended. Failures are data (C4, STYLE 9), never exceptions. */
 export type ToolCallOutcome =

@@ -58,7 +58,7 @@ export type { ExecutionJournal, ExecutionJournalEntry, JournaledCall, JournaledR
 // Calls left open for a person across requests (C27): the approval store and ai-compatible request signatures.
 export { createMemoryApprovalStore, DEFAULT_MEMORY_APPROVAL_STORE_MAX_ENTRIES } from './execution/create-memory-approval-store.js';
 export type { MemoryApprovalStore } from './execution/create-memory-approval-store.js';
-export { openCallId } from './execution/approval-store.js';
+export { openCallId, openCallKey } from './execution/approval-store.js';
 export type { ApprovalStore, OpenCallClaim, OpenCallRecord } from './execution/approval-store.js';
 export { approvalInputDigest, signToolApproval, verifyToolApproval } from './execution/approval-signature.js';
 export { DEFAULT_TIMEOUTS, defaultOperationId } from './execution/execution-pipeline-settings.js';

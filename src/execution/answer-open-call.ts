@@ -2,7 +2,7 @@ import type { ToolResultPart } from 'ai';
 import type { TurnCallAnswer, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { approvalInputDigest, verifyToolApproval } from './approval-signature.js';
-import { openCallId, type OpenCallClaim } from './approval-store.js';
+import { openCallKey, type OpenCallClaim } from './approval-store.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { runStage } from './run-stage.js';
 import type { StepExecutionContext } from './step-execution-context.js';
@@ -19,8 +19,8 @@ import { errorModelOutput } from './to-model-output.js';
  *   permission check's and `needsApproval`'s `ask` answered by the person (`approvedByPerson`); a
  *   permission `deny` still denies. Denied: outcome `denied`, and the model gets ai's
  *   `{ type: 'execution-denied', reason }`, as `streamText` gives it.
- * - a client-side tool's output: the store must hold the open call (`client:<toolCallId>`), for the
- *   same tool and input; the model then gets the client's output as it came (outcome `ok`).
+ * - a client-side tool's output: the store must hold an open call with the same tool call id,
+ *   tool name and input digest (claimed by its key, openCallKey); the model then gets the client's output as it came (outcome `ok`).
  * - anything else — no such request (forged), one already answered (replayed), another tool or
  *   input (altered), a signature that does not verify, no answer at all — runs nothing: outcome
  *   `rejected-answer`, and the model gets a tool error saying why.
@@ -47,6 +47,7 @@ export async function answerOpenCall(options: {
   });
   const refused = (why: string) => finish('rejected-answer', `${call.toolName} did not run: ${why}.`);
 
+  if (answer.type === 'refused') return refused(answer.why);
   if (answer.type === 'none') {
     return refused(
       answer.approvalId === undefined
@@ -59,17 +60,28 @@ export async function answerOpenCall(options: {
     const signed = verifyToolApproval({ secret, signature: answer.signature, approvalId: answer.approvalId, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
     if (!signed) return refused(`the signature of approval request ${JSON.stringify(answer.approvalId)} is ${answer.signature === undefined ? 'missing' : 'not valid for this call'} (a forged or altered request)`);
   }
-  const id = answer.type === 'approval' ? openCallId({ kind: 'approval', approvalId: answer.approvalId }) : openCallId({ kind: 'client', toolCallId: call.toolCallId });
+  const inputDigest = digestOf(call.input);
+  if (answer.type === 'client-output' && inputDigest === undefined) return refused('its input has no JSON form, so it matches no open call');
+  const key =
+    answer.type === 'approval'
+      ? openCallKey({ kind: 'approval', approvalId: answer.approvalId })
+      : openCallKey({ kind: 'client', toolCallId: call.toolCallId, toolName: call.toolName, inputDigest: inputDigest! });
   const what = answer.type === 'approval' ? `approval request ${JSON.stringify(answer.approvalId)}` : `an open call ${JSON.stringify(call.toolCallId)} of a client-side tool`;
   const store = context.pipeline.approvalStore;
-  const claimed = await runStage(context.abortSignal, () => store.claim(id));
+  const claimed = await runStage(context.abortSignal, () => store.claim(key));
   if (claimed.status === 'stopped') return finish('cancelled', `The turn ended before ${call.toolName} started; it did not run.`);
   if (claimed.status === 'threw') return finish('error', `${call.toolName} did not run: the approval store failed (${describeThrown(claimed.error)}).`);
   const claim = readClaim(claimed.value);
-  if (claim.status === 'unknown') return refused(`this runtime issued no ${what} (a forged answer, or one from another runtime)`);
+  if (claim.status === 'unknown') {
+    return refused(
+      answer.type === 'approval'
+        ? `this runtime issued no ${what} (a forged answer, or one from another runtime)`
+        : `this runtime left no ${what} open with this tool and input (a forged answer, one from another runtime, or its tool or input was altered)`,
+    );
+  }
   if (claim.status === 'answered') return refused(`${what} was already answered (a replayed answer)`);
   const { record } = claim;
-  if (record.kind !== (answer.type === 'approval' ? 'approval' : 'client') || record.toolCallId !== call.toolCallId || record.toolName !== call.toolName || record.inputDigest !== digestOf(call.input)) {
+  if (record.kind !== (answer.type === 'approval' ? 'approval' : 'client') || record.toolCallId !== call.toolCallId || record.toolName !== call.toolName || record.inputDigest !== inputDigest) {
     return refused(`the call in the messages is not the one ${what} was issued for (its tool or input was altered)`);
   }
   if (answer.type === 'client-output') return finish('ok', outputValueOf(answer.output), answer.output);

@@ -3,8 +3,15 @@
  * client-side tool (no `execute`) whose output the client sends. Plain JSON.
  */
 export interface OpenCallRecord {
-  /** The store key: the approval id of an approval request, `client:<toolCallId>` for a client call ({@link openCallId}). */
+  /** The record's own id, one per issued call: the approval id of an approval request, `client:<turnId>:<stepIndex>:<toolCallId>` for a client call ({@link openCallId}). */
   readonly id: string;
+  /**
+   * What an answer claims the record by ({@link openCallKey}): the approval id, or for a client
+   * call `client:<toolCallId>:<toolName>:<inputDigest>` (an answer carries only the call's id, tool
+   * and input, and providers number calls per response, so several open records may share it).
+   * `undefined` means the same as `id`.
+   */
+  readonly key?: string;
   readonly kind: 'approval' | 'client';
   readonly turnId: string;
   /** The step that issued the request: the tool was visible there (C14), the availability guard of the answer. */
@@ -36,11 +43,32 @@ export type OpenCallClaim =
 export interface ApprovalStore {
   /** Records an open call. Issuing an id again replaces its record (ids are per turn, step and call). */
   issue(record: OpenCallRecord): void | Promise<void>;
-  /** Takes the open call `id` once: `claimed` with its record the first time, `answered` afterwards, `unknown` if never issued. */
-  claim(id: string): OpenCallClaim | Promise<OpenCallClaim>;
+  /**
+   * Takes one open record whose key ({@link OpenCallRecord.key}, else its id) is `key`: `claimed`
+   * with it (each open record is claimed once; of several with one key, any one), `answered` when
+   * every record with that key was claimed, `unknown` if none was issued.
+   */
+  claim(key: string): OpenCallClaim | Promise<OpenCallClaim>;
 }
 
-/** The store key of an open call: the approval id, or `client:<toolCallId>` for a client-side tool's call. */
-export function openCallId(options: { readonly kind: 'approval'; readonly approvalId: string } | { readonly kind: 'client'; readonly toolCallId: string }): string {
-  return options.kind === 'approval' ? options.approvalId : `client:${options.toolCallId}`;
+/**
+ * The id of an open call, unique per issued call: the approval id, or
+ * `client:<turnId>:<stepIndex>:<toolCallId>` for a client-side tool's call (two turns may each
+ * leave a call `call_0` open).
+ */
+export function openCallId(
+  options: { readonly kind: 'approval'; readonly approvalId: string } | { readonly kind: 'client'; readonly turnId: string; readonly stepIndex: number; readonly toolCallId: string },
+): string {
+  return options.kind === 'approval' ? options.approvalId : `client:${options.turnId}:${options.stepIndex}:${options.toolCallId}`;
+}
+
+/**
+ * The key an answer claims an open call by ({@link ApprovalStore.claim}): the approval id, or
+ * `client:<toolCallId>:<toolName>:<inputDigest>` for a client-side tool's call — what the
+ * answering messages give (JSON-encoded, so no separator in a name can make two keys equal).
+ */
+export function openCallKey(
+  options: { readonly kind: 'approval'; readonly approvalId: string } | { readonly kind: 'client'; readonly toolCallId: string; readonly toolName: string; readonly inputDigest: string },
+): string {
+  return options.kind === 'approval' ? options.approvalId : `client:${JSON.stringify([options.toolCallId, options.toolName, options.inputDigest])}`;
 }

@@ -4,7 +4,7 @@ import type { ApprovalStore, OpenCallClaim, OpenCallRecord } from './approval-st
 /** The default approval store: open and answered calls in memory, for the life of the runtime. */
 export interface MemoryApprovalStore extends ApprovalStore {
   issue(record: OpenCallRecord): void;
-  claim(id: string): OpenCallClaim;
+  claim(key: string): OpenCallClaim;
   /** Every record kept, oldest issue first, with whether it was claimed. */
   entries(): { readonly record: OpenCallRecord; readonly answered: boolean }[];
 }
@@ -13,8 +13,9 @@ export interface MemoryApprovalStore extends ApprovalStore {
 export const DEFAULT_MEMORY_APPROVAL_STORE_MAX_ENTRIES = 10_000;
 
 /**
- * An {@link ApprovalStore} in memory (C27). Ids are kept in a Map, so any string (`__proto__`)
- * is an id like another. An answered record is kept (marked answered), so a replayed answer is
+ * An {@link ApprovalStore} in memory (C27). Ids and keys are kept in Maps, so any string
+ * (`__proto__`) is an id like another; records that share a key coexist, and a claim takes the
+ * oldest open one. An answered record is kept (marked answered), so a replayed answer is
  * told apart from a forged one; past `maxEntries` (default 10,000) the oldest record is dropped, and
  * an answer to it is then `unknown`. Lost with the process: with several processes, or answers
  * that may come after a restart, give the runtime a shared store.
@@ -27,19 +28,31 @@ export function createMemoryApprovalStore(options: { readonly maxEntries?: numbe
     throw new InvalidOptionError({ option: 'maxEntries', value: maxEntries, expected: 'a whole number ≥ 1' });
   }
   const records = new Map<string, { record: OpenCallRecord; answered: boolean }>();
+  const byKey = new Map<string, Set<string>>();
+  const remove = (id: string) => {
+    const entry = records.get(id);
+    if (entry === undefined) return;
+    records.delete(id);
+    const key = entry.record.key ?? id;
+    byKey.get(key)?.delete(id);
+    if (byKey.get(key)?.size === 0) byKey.delete(key);
+  };
   return {
     issue(record) {
-      records.delete(record.id);
+      remove(record.id);
       records.set(record.id, { record: { ...record }, answered: false });
+      const key = record.key ?? record.id;
+      byKey.set(key, (byKey.get(key) ?? new Set()).add(record.id));
       for (const oldest of records.keys()) {
         if (records.size <= maxEntries) break;
-        records.delete(oldest);
+        remove(oldest);
       }
     },
-    claim(id) {
-      const entry = records.get(id);
-      if (entry === undefined) return { status: 'unknown' };
-      if (entry.answered) return { status: 'answered' };
+    claim(key) {
+      const entries = [...(byKey.get(key) ?? [])].map((id) => records.get(id)!);
+      if (entries.length === 0) return { status: 'unknown' };
+      const entry = entries.find((candidate) => !candidate.answered);
+      if (entry === undefined) return { status: 'answered' };
       entry.answered = true;
       return { status: 'claimed', record: { ...entry.record } };
     },

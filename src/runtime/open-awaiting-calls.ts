@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import type { TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { approvalInputDigest } from '../execution/approval-signature.js';
-import { openCallId, type ApprovalStore } from '../execution/approval-store.js';
+import { openCallId, openCallKey, type ApprovalStore } from '../execution/approval-store.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { runStage } from '../execution/run-stage.js';
 import { errorModelOutput } from '../execution/to-model-output.js';
@@ -42,9 +42,12 @@ export async function openAwaitingCalls(options: {
     }
     const call = options.toolCalls.find((candidate) => candidate.toolCallId === result.toolCallId);
     const kind = result.outcome === 'awaiting-approval' ? ('approval' as const) : ('client' as const);
-    const id = kind === 'approval' ? openCallId({ kind, approvalId: result.approvalRequest?.approvalId ?? '' }) : openCallId({ kind, toolCallId: result.toolCallId });
+    const inputDigest = approvalInputDigest(call?.input);
+    const approvalId = result.approvalRequest?.approvalId ?? '';
+    const id = kind === 'approval' ? openCallId({ kind, approvalId }) : openCallId({ kind, turnId, stepIndex, toolCallId: result.toolCallId });
+    const key = kind === 'approval' ? openCallKey({ kind, approvalId }) : openCallKey({ kind, toolCallId: result.toolCallId, toolName: result.toolName, inputDigest });
     const issued = await runStage(signal, () =>
-      store.issue({ id, kind, turnId, stepIndex, toolCallId: result.toolCallId, toolName: result.toolName, inputDigest: approvalInputDigest(call?.input), issuedAt: options.now() }),
+      store.issue({ id, key, kind, turnId, stepIndex, toolCallId: result.toolCallId, toolName: result.toolName, inputDigest, issuedAt: options.now() }),
     );
     if (issued.status === 'stopped') return undefined;
     if (issued.status === 'done') {

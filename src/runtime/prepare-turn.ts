@@ -88,7 +88,11 @@ export function prepareTurn(options: {
   // answers to the calls an earlier turn left open for a person (C27); a resumed turn has none
   const answers =
     restored === undefined
-      ? collectCallAnswers({ messages: validated.messages, isClientTool: (name) => isClientSideTool(binding.resolveTool(name)) })
+      ? collectCallAnswers({
+          messages: validated.messages,
+          isClientTool: (name) => isClientSideTool(binding.resolveTool(name)),
+          isKnownTool: (name) => binding.resolveTool(name) !== undefined || Object.hasOwn(catalog.tools, name),
+        })
       : { messages: validated.messages, calls: [] };
   // R of step 0 is asked before the actor exists; a failure fails the turn before any request, like later steps' (C3)
   let required: readonly string[] = [];

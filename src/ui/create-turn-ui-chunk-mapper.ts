@@ -32,7 +32,8 @@ const SDK_SHAPED_PARTS: ReadonlySet<string> = new Set([
 /**
  * Maps one turn's stream parts, in order, to the SDK's UI message chunks (internal to
  * `createTurnUIMessageStream`). Stateful: it opens and closes text parts, sends `start-step` once
- * per step, and answers a `retry` with `reset-step`, which makes the chat client (and the
+ * per step, before the step's first chunk (also for a step with no step-start part, the answering
+ * step of C27), and answers a `retry` with `reset-step`, which makes the chat client (and the
  * server's `onEnd` messages) drop every part of the failed attempt: its text, reasoning and tool
  * input. The SDK's {@link toUIMessageChunk} maps text and tool parts, so their chunk fields are the
  * SDK's own (e.g. an unparsable call becomes `tool-input-error`, an `undefined` output `null`).
@@ -64,10 +65,19 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
         openText = `text-${part.stepIndex}-${part.attempt}-${textCount++}`;
         opened.push(...sdk({ type: 'text-start', id: openText }));
       }
-      return [...opened, ...sdk({ type: 'text-delta', id: openText, text: part.text })];
+      return [...startedStep(part), ...opened, ...sdk({ type: 'text-delta', id: openText, text: part.text })];
     }
     const closed = closeText();
-    return [...closed, ...mapOther(part)];
+    const chunks = mapOther(part);
+    return [...closed, ...(chunks.length === 0 ? [] : startedStep(part)), ...chunks];
+  };
+  // a step whose first part is not its step-start (the answering step 0 of C27 settles calls
+  // without asking the model) still opens with start-step, before its first chunk
+  const startedStep = (part: TurnStreamPart): TurnUIMessageChunk[] => {
+    const stepIndex = (part as { stepIndex?: unknown }).stepIndex;
+    if (part.type === 'step-start' || part.type === 'retry' || typeof stepIndex !== 'number' || stepStarted === stepIndex) return [];
+    stepStarted = stepIndex;
+    return [{ type: 'start-step' }];
   };
   const mapOther = (part: Exclude<TurnStreamPart, { type: 'text-delta' }>): TurnUIMessageChunk[] => {
     switch (part.type) {

@@ -12,6 +12,16 @@ describe('createMemoryApprovalStore (C27)', () => {
     expect(store.claim('approval:t:0:other')).toEqual({ status: 'unknown' });
   });
 
+  it('keeps records that share a key apart: each is claimed once, then the key is answered', () => {
+    const store = createMemoryApprovalStore();
+    store.issue({ ...record('client:A:0:call_0'), kind: 'client', key: 'client:k' });
+    store.issue({ ...record('client:B:0:call_0'), kind: 'client', key: 'client:k' });
+    expect(store.claim('client:k')).toMatchObject({ status: 'claimed', record: { id: 'client:A:0:call_0' } });
+    expect(store.claim('client:k')).toMatchObject({ status: 'claimed', record: { id: 'client:B:0:call_0' } });
+    expect(store.claim('client:k')).toEqual({ status: 'answered' });
+    expect(store.claim('client:A:0:call_0')).toEqual({ status: 'unknown' });
+  });
+
   it('treats __proto__ and constructor as ids like any other', () => {
     const store = createMemoryApprovalStore();
     expect(store.claim('__proto__')).toEqual({ status: 'unknown' });
