@@ -47,6 +47,7 @@ describe('deriveMachineGraph(turnMachine)', () => {
     const boundary = graph.transitions.filter((transition) => transition.event === 'STEP_BOUNDARY');
     expect(boundary.map((transition) => [transition.kind, transition.target, transition.guard])).toEqual([
       ['raised', 'completed', 'isAwaitingPerson'],
+      ['raised', 'completed', 'isStopRequested'],
       ['raised', 'completed', 'isStepBudgetSpent'],
       ['raised', 'awaitingStep', null],
     ]);
