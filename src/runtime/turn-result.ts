@@ -11,7 +11,7 @@ export type { TurnStepRecord } from '../../machines/turn-types.js';
 export interface TurnResult {
   readonly turnId: string;
   readonly status: TurnStatus;
-  /** Why: `stop`, `max-steps`, `model-error`, `retries-exhausted`, `execution-error`, `cancelled`. */
+  /** Why: `stop`, `max-steps`, `stop-condition` (stopWhen), `awaiting-approval` and `awaiting-client` (C27), `model-error`, `retries-exhausted`, `execution-error`, `cancelled`. */
   readonly reason: TurnFinishReason;
   /** Text of the last model response. */
   readonly text: string;
