@@ -14,7 +14,7 @@ import type {
   TurnToolResult,
 } from './turn-types.js';
 
-import { activationsOf, closeRunningStepOf, stepRecordOf } from './turn-records.js';
+import { activationsOf, closeRunningStepOf, executeToolCallsInputOf, stepRecordOf } from './turn-records.js';
 import { toTurnError } from './to-turn-error.js';
 import type { TurnContext, TurnEvent, TurnMachineInput, TurnMachineOutput } from './turn-context.js';
 
@@ -312,14 +312,7 @@ export const turnMachine = setup({
     executingStep: {
       invoke: {
         src: 'executeToolCalls',
-        input: ({ context }) => ({
-          turnId: context.turnId,
-          stepIndex: context.stepIndex,
-          visible: context.visible,
-          required: context.required,
-          active: context.active,
-          toolCalls: context.toolCalls,
-        }),
+        input: ({ context }) => executeToolCallsInputOf(context),
       },
       on: {
         ACTIVATE: { actions: { type: 'addPending', params: ({ event }) => event.names } },

@@ -1,5 +1,17 @@
 import type { TurnContext } from './turn-context.js';
-import type { TurnStepRecord, TurnToolResult } from './turn-types.js';
+import type { ExecuteToolCallsInput, TurnStepRecord, TurnToolResult } from './turn-types.js';
+
+/** What the `executeToolCalls` actor of `executingStep` is given: the step's facts from the context. */
+export function executeToolCallsInputOf(context: TurnContext): ExecuteToolCallsInput {
+  return {
+    turnId: context.turnId,
+    stepIndex: context.stepIndex,
+    visible: context.visible,
+    required: context.required,
+    active: context.active,
+    toolCalls: context.toolCalls,
+  };
+}
 
 // The turn's records as the machine keeps them (C15, C17, C28): pure functions of the context,
 // used by the machine's actions and by the runtime when it stops an actor from outside.

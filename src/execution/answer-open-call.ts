@@ -5,8 +5,8 @@ import { approvalInputDigest, verifyToolApproval } from './approval-signature.js
 import { openCallKey, type OpenCallClaim } from './approval-store.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { runStage } from './run-stage.js';
+import { createResultFinisher } from './create-result-finisher.js';
 import type { StepExecutionContext } from './step-execution-context.js';
-import { errorModelOutput } from './to-model-output.js';
 
 /**
  * Settles a call an earlier turn left open for a person, with the answer this turn's messages
@@ -36,15 +36,7 @@ export async function answerOpenCall(options: {
   readonly context: StepExecutionContext;
 }): Promise<TurnToolResult> {
   const { call, answer, context } = options;
-  const startedAt = context.now();
-  const finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput: unknown = errorModelOutput(output)): TurnToolResult => ({
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    outcome,
-    output,
-    modelOutput,
-    durationMs: Math.max(0, context.now() - startedAt),
-  });
+  const finish = createResultFinisher(call, context.now);
   const refused = (why: string) => finish('rejected-answer', `${call.toolName} did not run: ${why}.`);
 
   if (answer.type === 'refused') return refused(answer.why);

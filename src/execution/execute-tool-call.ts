@@ -9,13 +9,13 @@ import { checkAvailability } from './check-availability.js';
 import { createCallBudget, type CallBudget } from './create-call-budget.js';
 import { describeCallStop } from './describe-call-stop.js';
 import { runExecute } from './run-execute.js';
+import { createResultFinisher, type ResultFinisher } from './create-result-finisher.js';
 import { defaultOperationId } from './execution-pipeline-settings.js';
 import { inputDigest } from './input-digest.js';
 import { runJournaled } from './run-journaled.js';
 import { askApproval } from './ask-approval.js';
 import { runStage } from './run-stage.js';
 import type { StepExecutionContext, StepTool } from './step-execution-context.js';
-import { errorModelOutput } from './to-model-output.js';
 import { validateToolInput } from './validate-tool-input.js';
 import type { ToolPolicy } from './tool-policy.js';
 import { signToolApproval } from './approval-signature.js';
@@ -76,16 +76,7 @@ export async function executeToolCall(options: {
   readonly approvedByPerson?: boolean;
 }): Promise<TurnToolResult> {
   const { call, context } = options;
-  const startedAt = context.now();
-  const finish: Finish = (outcome, output, modelOutput = errorModelOutput(output), extra = {}) => ({
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    outcome,
-    output,
-    modelOutput,
-    durationMs: Math.max(0, context.now() - startedAt),
-    ...extra,
-  });
+  const finish = createResultFinisher(call, context.now);
 
   // 1. availability
   const unavailable = checkAvailability(call.toolName, context);
@@ -105,7 +96,7 @@ export async function executeToolCall(options: {
   }
 }
 
-type Finish = (outcome: TurnToolResult['outcome'], output: unknown, modelOutput?: unknown, extra?: Partial<TurnToolResult>) => TurnToolResult;
+type Finish = ResultFinisher;
 
 /** Stages 2–7 of {@link executeToolCall}, under `budget`. */
 async function runPipeline(options: Parameters<typeof executeToolCall>[0], stepTool: StepTool, budget: CallBudget, finish: Finish): Promise<TurnToolResult> {

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { turnMachine, type TurnContext, type TurnMachineInput } from '../../machines/turn-machine.js';
-import type { ExecuteToolCallsInput, TurnToolCall } from '../../machines/turn-types.js';
+import type { TurnToolCall } from '../../machines/turn-types.js';
+import { executeToolCallsInputOf } from '../../machines/turn-records.js';
 
 /** The `stepFinishReason` of an answering step: it settled the answers to open calls, the model was not asked (C27). */
 export const ANSWERING_STEP_REASON = 'answers';
@@ -26,13 +27,6 @@ export function answeringSnapshot(input: TurnMachineInput, calls: readonly TurnT
   const state = turnMachine.resolveState({ value: 'executingStep', context });
   const persisted = turnMachine.getPersistedSnapshot(state) as { children?: Record<string, unknown> };
   const invokeId = turnMachine.root.states.executingStep!.invoke[0]!.id;
-  const step: ExecuteToolCallsInput = {
-    turnId: context.turnId,
-    stepIndex: context.stepIndex,
-    visible: context.visible,
-    required: context.required,
-    active: context.active,
-    toolCalls: context.toolCalls,
-  };
+  const step = executeToolCallsInputOf(context);
   return { ...persisted, children: { [invokeId]: { src: 'executeToolCalls', snapshot: { status: 'active', input: step }, syncSnapshot: false } } };
 }
