@@ -1,30 +1,26 @@
-import { createServer, type Server } from 'node:http';
 import { readUIMessageStream } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveTurnHub, readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
+import { readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
 import { createTurnPartsUIMessageStream, type TurnUIMessage } from '../../src/ui/index.js';
-import { freePort, http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
+import { http, waitFor, type RestateCluster } from './restate-cluster.js';
+import { startLiveHubCluster } from './live-hub-cluster.js';
 
 // Real processes: restate-server and one worker (HTTP/1.1 behind the S18 proxy: every step a new
 // execution that tells the turn again), publishing to a live-turn hub served by this process;
 // the UI message stream of turnscope/ui reads the hub.
 let cluster: RestateCluster | undefined;
-let hubServer: Server | undefined;
 let hubUrl = '';
+let stopAll: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const hub = createLiveTurnHub();
-  const port = await freePort();
-  hubServer = createServer(hub.handler);
-  await new Promise<void>((resolve) => hubServer!.listen(port, '127.0.0.1', resolve));
-  hubUrl = `http://127.0.0.1:${port}`;
-  cluster = await startRestateCluster({ workers: 1, workerEnv: { LIVE_URL: hubUrl } });
+  const started = await startLiveHubCluster(1);
+  cluster = started.cluster;
+  hubUrl = started.hubUrl;
+  stopAll = started.stop;
 }, 120_000);
 
 afterAll(async () => {
-  await cluster?.stop();
-  hubServer?.closeAllConnections();
-  await new Promise((resolve) => (hubServer === undefined ? resolve(undefined) : hubServer.close(resolve)));
+  await stopAll?.();
 }, 60_000);
 
 async function status(conversation: string): Promise<RestateTurnStatus> {

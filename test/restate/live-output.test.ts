@@ -1,34 +1,30 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveTurnHub, LOST_EXECUTION_ERROR, readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
+import { LOST_EXECUTION_ERROR, readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
 import { createToolSearchRuntime, type TurnStreamPart } from '../../src/index.js';
 import { workerModel, workerRuntime } from '../fixtures/restate/worker-turn.js';
-import { freePort, http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
+import { http, waitFor, type RestateCluster } from './restate-cluster.js';
+import { startLiveHubCluster } from './live-hub-cluster.js';
 
 // Real processes: restate-server, two workers behind the S18 proxy (HTTP/1.1), each publishing
 // its executions' stream parts to a live-turn hub served by this test process.
 let cluster: RestateCluster | undefined;
-let hubServer: Server | undefined;
 let hubUrl = '';
+let stopAll: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const hub = createLiveTurnHub();
-  const port = await freePort();
-  hubServer = createServer(hub.handler);
-  await new Promise<void>((resolve) => hubServer!.listen(port, '127.0.0.1', resolve));
-  hubUrl = `http://127.0.0.1:${port}`;
-  cluster = await startRestateCluster({ workers: 2, workerEnv: { LIVE_URL: hubUrl } });
+  const started = await startLiveHubCluster(2);
+  cluster = started.cluster;
+  hubUrl = started.hubUrl;
+  stopAll = started.stop;
 }, 120_000);
 
 afterAll(async () => {
-  await cluster?.stop();
-  hubServer?.closeAllConnections();
-  await new Promise((resolve) => (hubServer === undefined ? resolve(undefined) : hubServer.close(resolve)));
+  await stopAll?.();
 }, 60_000);
 
 async function send(conversation: string): Promise<string> {

@@ -1,0 +1,35 @@
+import { createServer, type Server } from 'node:http';
+import { createLiveTurnHub } from '../../src/restate/index.js';
+import { freePort, startRestateCluster, type RestateCluster } from './restate-cluster.js';
+
+/**
+ * A live-turn hub served by this test process on a free local port, and a restate-server with
+ * `workers` workers publishing their executions' stream parts to it (LIVE_URL). `stop()` stops
+ * every process and the hub, on every exit path of the test file (call it in afterAll).
+ */
+export async function startLiveHubCluster(workers: number): Promise<{ readonly cluster: RestateCluster; readonly hubUrl: string; stop(): Promise<void> }> {
+  const hub = createLiveTurnHub();
+  const port = await freePort();
+  const hubServer: Server = createServer(hub.handler);
+  await new Promise<void>((resolve) => hubServer.listen(port, '127.0.0.1', resolve));
+  const hubUrl = `http://127.0.0.1:${port}`;
+  const closeHub = async () => {
+    hubServer.closeAllConnections();
+    await new Promise((resolve) => hubServer.close(resolve));
+  };
+  let cluster: RestateCluster;
+  try {
+    cluster = await startRestateCluster({ workers, workerEnv: { LIVE_URL: hubUrl } });
+  } catch (error) {
+    await closeHub();
+    throw error;
+  }
+  return {
+    cluster,
+    hubUrl,
+    stop: async () => {
+      await cluster.stop();
+      await closeHub();
+    },
+  };
+}
