@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModel, ToolSet } from 'ai';
 import { createToolSearchRuntime, type ToolSearchRuntime } from '../index.js';
-import { bindMcpTools, type BoundMcpTools } from '../mcp/bind-mcp-tools.js';
-import { nodePackageMcpServer } from '../mcp/node-package-mcp-server.js';
-import { DEMO_PACKAGES } from '../demo/demo-packages.js';
+import type { BoundMcpTools } from '../mcp/bind-mcp-tools.js';
+import { bindDemoServers } from '../demo/bind-demo-servers.js';
 import { DemoModel } from '../demo/demo-model.js';
 import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
 import { chatInstructions } from './chat-instructions.js';
@@ -60,14 +59,7 @@ export async function createChatSession(options: ChatSessionOptions = {}): Promi
   };
   try {
     await mkdir(workspaceDir);
-    bound = await bindMcpTools({
-      servers: {
-        filesystem: nodePackageMcpServer({ entry: DEMO_PACKAGES.servers.filesystem, args: [workspaceDir] }),
-        memory: nodePackageMcpServer({ entry: DEMO_PACKAGES.servers.memory, env: { MEMORY_FILE_PATH: join(tempDir, 'memory.jsonl') } }),
-      },
-      ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),
-      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-    });
+    bound = await bindDemoServers({ workspaceDir, tempDir, startTimeoutMs: options.startTimeoutMs, abortSignal: options.abortSignal });
     const tools: ToolSet = {};
     const approvalTools: string[] = [];
     for (const [name, tool] of Object.entries(bound.tools)) {

@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModel } from 'ai';
 import { createToolSearchRuntime } from '../index.js';
-import { bindMcpTools, type BoundMcpTools } from '../mcp/bind-mcp-tools.js';
-import { nodePackageMcpServer } from '../mcp/node-package-mcp-server.js';
+import type { BoundMcpTools } from '../mcp/bind-mcp-tools.js';
+import { bindDemoServers } from './bind-demo-servers.js';
 import { createDemoTrace, type DemoCallRecord, type DemoSearchRecord, type DemoStepRecord } from './create-demo-trace.js';
 import { DemoModel } from './demo-model.js';
 import { createDemoTask } from './create-demo-task.js';
-import { DEMO_PACKAGES } from './demo-packages.js';
 import { DEMO_PROFILE_NAMES, demoProfiles } from './demo-profiles.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEMO_CODE_MODE_INSTRUCTIONS, DEMO_INSTRUCTIONS } from './demo-instructions.js';
@@ -114,14 +113,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
         (options.codeMode === true ? '; code mode: exec runs JavaScript that calls them' : ''),
     );
     output(`workspace  ${workspaceDir}`);
-    bound = await bindMcpTools({
-      servers: {
-        filesystem: nodePackageMcpServer({ entry: DEMO_PACKAGES.servers.filesystem, args: [workspaceDir] }),
-        memory: nodePackageMcpServer({ entry: DEMO_PACKAGES.servers.memory, env: { MEMORY_FILE_PATH: join(tempDir, 'memory.jsonl') } }),
-      },
-      ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),
-      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-    });
+    bound = await bindDemoServers({ workspaceDir, tempDir, startTimeoutMs: options.startTimeoutMs, abortSignal: options.abortSignal });
     const servers = Object.entries(bound.groups).map(([server, names]) => `${server} (${names.length} tools)`);
     output(`servers    ${servers.join(', ')}, started in ${formatNumber(Date.now() - startedAt)} ms`);
 

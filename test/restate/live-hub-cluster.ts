@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { createLiveTurnHub } from '../../src/restate/index.js';
 import { freePort, startRestateCluster, type RestateCluster } from './restate-cluster.js';
 
@@ -32,4 +33,22 @@ export async function startLiveHubCluster(workers: number): Promise<{ readonly c
       await closeHub();
     },
   };
+}
+
+/**
+ * {@link startLiveHubCluster} for one test file: started in `beforeAll`, stopped in `afterAll`.
+ * Read `cluster` and `hubUrl` inside the tests (they are set once `beforeAll` ran).
+ */
+export function liveHubClusterForFile(workers: number): { cluster: RestateCluster | undefined; hubUrl: string } {
+  const state: { cluster: RestateCluster | undefined; hubUrl: string } = { cluster: undefined, hubUrl: '' };
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const started = await startLiveHubCluster(workers);
+    Object.assign(state, { cluster: started.cluster, hubUrl: started.hubUrl });
+    stop = started.stop;
+  }, 120_000);
+  afterAll(async () => {
+    await stop?.();
+  }, 60_000);
+  return state;
 }

@@ -1,40 +1,27 @@
 import { readUIMessageStream } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
 import { createTurnPartsUIMessageStream, type TurnUIMessage } from '../../src/ui/index.js';
-import { http, waitFor, type RestateCluster } from './restate-cluster.js';
-import { startLiveHubCluster } from './live-hub-cluster.js';
+import { http, waitFor } from './restate-cluster.js';
+import { liveHubClusterForFile } from './live-hub-cluster.js';
 
 // Real processes: restate-server and one worker (HTTP/1.1 behind the S18 proxy: every step a new
 // execution that tells the turn again), publishing to a live-turn hub served by this process;
 // the UI message stream of turnscope/ui reads the hub.
-let cluster: RestateCluster | undefined;
-let hubUrl = '';
-let stopAll: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  const started = await startLiveHubCluster(1);
-  cluster = started.cluster;
-  hubUrl = started.hubUrl;
-  stopAll = started.stop;
-}, 120_000);
-
-afterAll(async () => {
-  await stopAll?.();
-}, 60_000);
+const restate = liveHubClusterForFile(1);
 
 async function status(conversation: string): Promise<RestateTurnStatus> {
-  return JSON.parse((await http(cluster!.ingressPort, 'POST', `/turnscope/${conversation}/status`, {})).text) as RestateTurnStatus;
+  return JSON.parse((await http(restate.cluster!.ingressPort, 'POST', `/turnscope/${conversation}/status`, {})).text) as RestateTurnStatus;
 }
 
 describe('the UI message stream over a durable turn\'s live output on Restate, real processes (issue 15 item 3)', () => {
   it('useChat\'s message from the live output has the tool result and the answer once, and the finish metadata of the status handler\'s result', async () => {
     const conversation = 'ui-live';
-    const sent = await http(cluster!.ingressPort, 'POST', `/turnscope/${conversation}/run/send`, { prompt: conversation });
+    const sent = await http(restate.cluster!.ingressPort, 'POST', `/turnscope/${conversation}/run/send`, { prompt: conversation });
     expect(sent.status).toBeLessThan(300);
     const { invocationId } = JSON.parse(sent.text) as { invocationId: string };
     const stream = createTurnPartsUIMessageStream({
-      parts: readLiveTurn({ url: hubUrl, key: invocationId }),
+      parts: readLiveTurn({ url: restate.hubUrl, key: invocationId }),
       turnId: invocationId,
       result: async () => {
         return waitFor('the status handler\'s result', async () => (await status(conversation)).result, 30_000);

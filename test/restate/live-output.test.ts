@@ -3,38 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tool } from 'ai';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOST_EXECUTION_ERROR, readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
 import { createToolSearchRuntime, type TurnStreamPart } from '../../src/index.js';
 import { workerModel, workerRuntime } from '../fixtures/restate/worker-turn.js';
-import { http, waitFor, type RestateCluster } from './restate-cluster.js';
-import { startLiveHubCluster } from './live-hub-cluster.js';
+import { http, waitFor } from './restate-cluster.js';
+import { liveHubClusterForFile } from './live-hub-cluster.js';
 
 // Real processes: restate-server, two workers behind the S18 proxy (HTTP/1.1), each publishing
 // its executions' stream parts to a live-turn hub served by this test process.
-let cluster: RestateCluster | undefined;
-let hubUrl = '';
-let stopAll: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  const started = await startLiveHubCluster(2);
-  cluster = started.cluster;
-  hubUrl = started.hubUrl;
-  stopAll = started.stop;
-}, 120_000);
-
-afterAll(async () => {
-  await stopAll?.();
-}, 60_000);
+const restate = liveHubClusterForFile(2);
 
 async function send(conversation: string): Promise<string> {
-  const answer = await http(cluster!.ingressPort, 'POST', `/turnscope/${conversation}/run/send`, { prompt: conversation });
+  const answer = await http(restate.cluster!.ingressPort, 'POST', `/turnscope/${conversation}/run/send`, { prompt: conversation });
   expect(answer.status).toBeLessThan(300);
   return (JSON.parse(answer.text) as { invocationId: string }).invocationId;
 }
 
 async function finished(conversation: string): Promise<RestateTurnStatus | undefined> {
-  const answer = await http(cluster!.ingressPort, 'POST', `/turnscope/${conversation}/status`, {});
+  const answer = await http(restate.cluster!.ingressPort, 'POST', `/turnscope/${conversation}/status`, {});
   const status = JSON.parse(answer.text) as RestateTurnStatus;
   return status.status === 'running' || status.status === 'idle' ? undefined : status;
 }
@@ -43,7 +30,7 @@ async function finished(conversation: string): Promise<RestateTurnStatus | undef
 function readAll(key: string): { parts: TurnStreamPart[]; done: Promise<void> } {
   const parts: TurnStreamPart[] = [];
   const done = (async () => {
-    for await (const part of readLiveTurn({ url: hubUrl, key }) as unknown as AsyncIterable<TurnStreamPart>) parts.push(part);
+    for await (const part of readLiveTurn({ url: restate.hubUrl, key }) as unknown as AsyncIterable<TurnStreamPart>) parts.push(part);
   })();
   return { parts, done };
 }
@@ -93,7 +80,7 @@ async function inProcessParts(conversation: string): Promise<TurnStreamPart[]> {
 
 describe('live output of durable turns on Restate, real processes (issue 15 item 3)', () => {
   it('a client reads the turn\'s stream parts while it runs, across a kill -9 of the worker running a tool: every part once, in the in-process order', async () => {
-    const c = cluster!;
+    const c = restate.cluster!;
     const invocationId = await send('slow-live');
     const live = readAll(invocationId);
     const running = await waitFor('slow_step to start', () => c.log().find((entry) => entry.tool === 'slow_step' && entry.label === 'slow-live'), 90_000);
@@ -129,7 +116,7 @@ describe('live output of durable turns on Restate, real processes (issue 15 item
   }, 300_000);
 
   it('text deltas stream before the model call is recorded; when the worker dies mid-call, a retry part replaces the lost text with the text the turn recorded', async () => {
-    const c = cluster!;
+    const c = restate.cluster!;
     const invocationId = await send('stream-kill');
     const live = readAll(invocationId);
     await waitFor('the first delta to reach the client', () => (live.parts.some((part) => part.type === 'text-delta') ? true : undefined), 90_000);

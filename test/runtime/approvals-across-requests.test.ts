@@ -4,17 +4,13 @@ import { z } from 'zod';
 import { createMemoryApprovalStore, createToolSearchRuntime, type ApprovalStore, type ToolSearchRuntimeOptions, type TurnResult } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import type { ScriptedStepSource } from '../../src/testing/scripted-step.js';
+import { openCallHarness, recordingExecute, type Ran } from '../helpers/open-call-harness.js';
 
 // C27 / S16: a call that needs a person ends the turn with a request in the AI SDK's message
 // protocol; a later send() whose messages answer it runs or denies that call once.
 
-type Ran = { toolName: string; input: unknown }[];
-
 function repoTools(ran: Ran): ToolSet {
-  const execute = (toolName: string) => async (input: unknown) => {
-    ran.push({ toolName, input });
-    return `${toolName} done`;
-  };
+  const execute = (toolName: string) => recordingExecute(ran, toolName);
   return {
     delete_repo: tool({ description: 'Delete a GitHub repository for good.', inputSchema: z.object({ repo: z.string() }), needsApproval: true, execute: execute('delete_repo') }),
     list_repos: tool({ description: 'List the repositories of an owner.', inputSchema: z.object({ owner: z.string() }), execute: execute('list_repos') }),
@@ -26,14 +22,7 @@ function repoTools(ran: Ran): ToolSet {
 }
 
 function setup(options: Partial<ToolSearchRuntimeOptions> = {}) {
-  const ran: Ran = [];
-  const runtime = createToolSearchRuntime({ tools: repoTools(ran), direct: ['delete_repo', 'list_repos', 'pick_color'], ...options });
-  const send = async (messages: ModelMessage[], ...steps: ScriptedStepSource[]) => {
-    const scripted = createScriptedModel({ steps });
-    const result = await runtime.send({ model: scripted.model, messages }).result;
-    return { result, requests: scripted.requests };
-  };
-  return { ran, runtime, send };
+  return openCallHarness(repoTools, ['delete_repo', 'list_repos', 'pick_color'], options);
 }
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });

@@ -4,17 +4,13 @@ import { z } from 'zod';
 import { createToolSearchRuntime, type ToolSearchRuntimeOptions, type TurnResult } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import type { ScriptedStepSource } from '../../src/testing/scripted-step.js';
+import { openCallHarness, recordingExecute, type Ran } from '../helpers/open-call-harness.js';
 
 // C27 / S16: answers that must not count — same call ids across turns, results instead of approvals,
 // duplicate results, open calls left unanswered by a user message.
 
-type Ran = { toolName: string; input: unknown }[];
-
 function tools(ran: Ran): ToolSet {
-  const execute = (toolName: string) => async (input: unknown) => {
-    ran.push({ toolName, input });
-    return `${toolName} done`;
-  };
+  const execute = (toolName: string) => recordingExecute(ran, toolName);
   return {
     list_repos: tool({ description: 'List the repositories of an owner.', inputSchema: z.object({ owner: z.string() }), execute: execute('list_repos') }),
     pick_color: tool({ description: 'Ask the user to pick a color.', inputSchema: z.object({ prompt: z.string() }) }),
@@ -23,13 +19,7 @@ function tools(ran: Ran): ToolSet {
 }
 
 function setup(options: Partial<ToolSearchRuntimeOptions> = {}) {
-  const ran: Ran = [];
-  const runtime = createToolSearchRuntime({ tools: tools(ran), direct: ['list_repos', 'pick_color', 'delete_repo'], ...options });
-  const send = async (messages: ModelMessage[], ...steps: ScriptedStepSource[]) => {
-    const scripted = createScriptedModel({ steps });
-    return { result: await runtime.send({ model: scripted.model, messages }).result, requests: scripted.requests };
-  };
-  return { ran, runtime, send };
+  return openCallHarness(tools, ['list_repos', 'pick_color', 'delete_repo'], options);
 }
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });

@@ -4,16 +4,12 @@ import { z } from 'zod';
 import { createMemoryApprovalStore, createToolSearchRuntime, type ApprovalStore, type ToolSearchRuntimeOptions, type TurnResult } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import type { ScriptedStepSource } from '../../src/testing/scripted-step.js';
+import { openCallHarness, recordingExecute, type Ran } from '../helpers/open-call-harness.js';
 
 // C27 / S16: client-side tools, deferred tools, hostile ids and cancellation across requests.
 
-type Ran = { toolName: string; input: unknown }[];
-
 function tools(ran: Ran): ToolSet {
-  const execute = (toolName: string) => async (input: unknown) => {
-    ran.push({ toolName, input });
-    return `${toolName} done`;
-  };
+  const execute = (toolName: string) => recordingExecute(ran, toolName);
   return {
     list_repos: tool({ description: 'List the repositories of an owner.', inputSchema: z.object({ owner: z.string() }), execute: execute('list_repos') }),
     // a client-side tool: the browser answers it (addToolOutput)
@@ -24,17 +20,7 @@ function tools(ran: Ran): ToolSet {
 }
 
 function setup(options: Partial<ToolSearchRuntimeOptions> = {}) {
-  const ran: Ran = [];
-  const runtime = createToolSearchRuntime({ tools: tools(ran), direct: ['list_repos', 'pick_color'], ...options });
-  const start = (messages: ModelMessage[], ...steps: ScriptedStepSource[]) => {
-    const scripted = createScriptedModel({ steps });
-    return { turn: runtime.send({ model: scripted.model, messages }), requests: scripted.requests };
-  };
-  const send = async (messages: ModelMessage[], ...steps: ScriptedStepSource[]) => {
-    const { turn, requests } = start(messages, ...steps);
-    return { result: await turn.result, requests };
-  };
-  return { ran, runtime, start, send };
+  return openCallHarness(tools, ['list_repos', 'pick_color'], options);
 }
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });
