@@ -1,6 +1,8 @@
 import type { Tool, ToolSet } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { ConflictingGroupError } from '../errors/conflicting-group-error.js';
+import { describeThrown } from '../errors/describe-thrown.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { InvalidToolNameError, TOOL_NAME_PATTERN } from '../errors/invalid-tool-name-error.js';
 import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
@@ -62,7 +64,8 @@ export interface ToolCatalogOptions {
  * @throws {UnboundToolError} `groups`, `sources`, `aliases`, `direct` or `hints` names a tool that is not bound.
  * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
  * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`), a
- *   tool has no input schema, or its JSON schema is only available asynchronously.
+ *   tool has no input schema, its JSON schema is only available asynchronously, or its `_meta`
+ *   cannot be read (a getter or Proxy trap throws; option `tools.NAME._meta`).
  */
 export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   validateBindingShapes(options);
@@ -81,7 +84,7 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   for (const name of Object.keys(options.hints ?? {})) {
     if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: 'hints', bound });
   }
-  const hintsOf = new Map(bound.map((name) => [name, resolveToolHints(options.tools[name] as Tool, options.hints !== undefined && Object.hasOwn(options.hints, name) ? options.hints[name] : undefined)]));
+  const hintsOf = new Map(bound.map((name) => [name, hintsOfTool(name, options.tools[name] as Tool, ownValue(options.hints, name))]));
   const direct = directNames(options, boundSet, bound, (name) => hintsOf.get(name)!.alwaysLoad);
   const directSet = new Set(direct);
 
@@ -112,6 +115,19 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
     totalSchemaChars: entries.reduce((sum, entry) => sum + entry.schemaChars, 0),
     get: (name: string) => byName.get(name),
   });
+}
+
+/** The hints of one tool (C26); a `_meta` that cannot be read (a getter or Proxy trap that throws) is a broken binding. */
+function hintsOfTool(name: string, tool: Tool, hints: ToolHints | undefined): ReturnType<typeof resolveToolHints> {
+  try {
+    return resolveToolHints(tool, hints);
+  } catch (error) {
+    throw new InvalidOptionError({
+      option: `tools.${name}._meta`,
+      value: describeThrown(error),
+      expected: 'a plain object whose keys can be read (its getters threw): pass the tool with plain JSON metadata, or give hints.' + name + ' instead',
+    });
+  }
 }
 
 function groupMap(

@@ -1,4 +1,6 @@
 import { splitNameWords } from '../search/split-name-words.js';
+import { toolSearchAliasGrowth } from '../tool-search/tool-search-wire-names.js';
+import { cutText } from './cut-text.js';
 import type { CatalogEntry } from './catalog-entry.js';
 
 /**
@@ -20,12 +22,16 @@ const MAX_GROUP_DESCRIPTION_CHARS = 100;
 export interface InventoryOptions {
   /**
    * Budget of the inventory text in characters as sent (JSON-escaped, so a line break counts 2,
-   * as in `measureDefinitionChars`). Default {@link DEFAULT_INVENTORY_MAX_CHARS}.
+   * as in `measureDefinitionChars`; a whole-word `tool_search` in a group name or description
+   * counts as `turnscope_tool_search`, its name on OpenAI's Responses API, so the budget holds
+   * on every wire). Default {@link DEFAULT_INVENTORY_MAX_CHARS}.
    */
   readonly maxChars?: number;
   /**
    * Group → a one-line description (e.g. an MCP server's instructions), shown after the group
-   * name when the budget allows. Cleaned to one line of at most 100 characters. Default: none.
+   * name when the budget allows. Cleaned to one line of at most 100 characters ({@link oneLine});
+   * the inventory's own marks in it are defused (`(5 tools)` → `[5 tools]`, `+ one of:` →
+   * `+ one of`), so it cannot pass for inventory lines. Default: none.
    */
   readonly groupDescriptions?: Readonly<Record<string, string>>;
 }
@@ -55,7 +61,7 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
   if (groups.size === 0) return '';
   const descriptions = new Map<string, string>();
   for (const [group, description] of Object.entries(options.groupDescriptions ?? {})) {
-    const line = oneLine(description);
+    const line = withoutInventoryMarks(oneLine(description));
     if (groups.has(group) && line !== '') descriptions.set(group, line);
   }
   const fits = (text: string) => sentChars(text) <= maxChars;
@@ -279,15 +285,35 @@ function tellingNames(all: readonly string[], limit: number): string[] {
   return picked.sort((a, b) => a - b).map((index) => names[index]!);
 }
 
-/** Length of `text` inside a JSON string, as the provider receives it (a line break counts 2). */
+/**
+ * Length of `text` inside a JSON string, as the provider receives it (a line break counts 2), on
+ * the wire that sends the most: there each whole-word `tool_search` is `turnscope_tool_search`
+ * (OpenAI's Responses API, {@link toolSearchAliasGrowth}), so the budget holds on every wire.
+ */
 function sentChars(text: string): number {
-  return JSON.stringify(text).length - 2;
+  return JSON.stringify(text).length - 2 + toolSearchAliasGrowth(text);
 }
 
-/** One printable line of at most MAX_GROUP_DESCRIPTION_CHARS characters: the first non-empty line, whitespace collapsed. */
+/**
+ * A group description with the inventory's own marks defused, so a server's text cannot pass
+ * for inventory lines (C7, S2): a count such as `(5 tools)` is bracketed (`[5 tools]`), and
+ * `+ one of:` loses its colon.
+ */
+function withoutInventoryMarks(line: string): string {
+  return line.replace(/\(([\d,]+ tools?)\)/g, '[$1]').replace(/\+ one of:/g, '+ one of');
+}
+
+/** Line breaks, control characters (C0 and C1) and bidirectional overrides: a label's description must not break or reorder the inventory's lines. */
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\s]+/g;
+
+/**
+ * One printable line of at most MAX_GROUP_DESCRIPTION_CHARS characters: the first non-empty
+ * line, whitespace, control characters and bidirectional overrides collapsed to one space, cut
+ * with `…` without splitting an emoji ({@link cutText}).
+ */
 export function oneLine(text: string): string {
-  const first = text.split(/\r?\n/).map((line) => line.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim()).find((line) => line.length > 0) ?? '';
-  return first.length > MAX_GROUP_DESCRIPTION_CHARS ? `${first.slice(0, MAX_GROUP_DESCRIPTION_CHARS - 1).trimEnd()}…` : first;
+  const first = text.split(/\r?\n|\r|\u0085|\u2028|\u2029/).map((line) => line.replace(NOT_ONE_LINE, ' ').trim()).find((line) => line.length > 0) ?? '';
+  return cutText(first, MAX_GROUP_DESCRIPTION_CHARS);
 }
 
 function count(value: number, noun: string): string {

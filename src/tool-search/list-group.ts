@@ -30,9 +30,10 @@ export function listGroup(options: {
   readonly maxChars: number;
 }): GroupListing {
   const { rest, groups, maxChars } = options;
-  const group = findGroup(rest, groups);
-  if (group !== undefined) {
-    const words = rest.slice(group.length).trim().toLowerCase().split(/\s+/).filter((word) => word.length > 0);
+  const found = findGroup(rest, groups);
+  if (found !== undefined) {
+    const group = found.name;
+    const words = found.after.trim().toLowerCase().split(/\s+/).filter((word) => word.length > 0);
     const names = groups.get(group)!.filter((name) => words.every((word) => name.toLowerCase().includes(word)));
     const listed = within(names, maxChars);
     const filter = words.length === 0 ? '' : ` whose names contain ${words.map((word) => JSON.stringify(word)).join(' and ')}`;
@@ -62,14 +63,29 @@ export function listGroup(options: {
   };
 }
 
-/** The group `rest` names: the whole text, else its first word; exact, else the only case-insensitive match. */
-function findGroup(rest: string, groups: ReadonlyMap<string, readonly string[]>): string | undefined {
-  const first = rest.split(/\s+/)[0] ?? '';
-  for (const candidate of [rest, first]) {
-    if (candidate === '') continue;
-    if (groups.has(candidate)) return candidate;
-    const folded = [...groups.keys()].filter((name) => name.toLowerCase() === candidate.toLowerCase());
-    if (folded.length === 1) return folded[0];
+/**
+ * The group `rest` names: the whole text, else the longest group name it starts with followed by
+ * whitespace (`group:my server page` is group `my server`, word `page`); each exact, else the
+ * only group that matches ignoring case.
+ */
+function findGroup(rest: string, groups: ReadonlyMap<string, readonly string[]>): { readonly name: string; readonly after: string } | undefined {
+  if (rest === '') return undefined;
+  if (groups.has(rest)) return { name: rest, after: '' };
+  const folded = [...groups.keys()].filter((name) => name.toLowerCase() === rest.toLowerCase());
+  if (folded.length === 1) return { name: folded[0]!, after: '' };
+  // lengths are compared on the text as given: lowercasing may change a string's length
+  const longestStart = (same: (a: string, b: string) => boolean): string[] => {
+    let longest: string[] = [];
+    for (const name of groups.keys()) {
+      if (name.length >= rest.length || !/\s/.test(rest.charAt(name.length)) || !same(rest.slice(0, name.length), name)) continue;
+      if (longest.length === 0 || name.length > longest[0]!.length) longest = [name];
+      else if (name.length === longest[0]!.length) longest.push(name);
+    }
+    return longest;
+  };
+  for (const same of [(a: string, b: string) => a === b, (a: string, b: string) => a.toLowerCase() === b.toLowerCase()]) {
+    const longest = longestStart(same);
+    if (longest.length === 1) return { name: longest[0]!, after: rest.slice(longest[0]!.length) };
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import { parseRequiredWords } from './parse-required-words.js';
 import { oneLineDescription } from './one-line-description.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
 import { describeThrown } from '../errors/describe-thrown.js';
+import { cutText } from '../catalog/cut-text.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
 const RANK_DEPTH = 100;
@@ -253,7 +254,7 @@ function stopped(): ToolSearchOutcome {
 
 function rankerFailed(query: string, error: unknown): ToolSearchOutcome {
   const reason = describeThrown(error);
-  const shown = query.length > 80 ? `${query.slice(0, 80)}…` : query;
+  const shown = cutText(query, 81);
   return {
     ok: false,
     message:
@@ -292,7 +293,7 @@ function describeSkips(
   }
   if (told.callable !== undefined) parts.push(told.callable);
   if (selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && told.callable === undefined) {
-    const shown = query.length > 80 ? `${query.slice(0, 80)}…` : query;
+    const shown = cutText(query, 81);
     parts.push(`No deferred tool matched ${JSON.stringify(shown)}; try other words or a name from the inventory.`);
   }
   const oversize = selection.skipped.filter((skip) => skip.reason === 'oversize').map((skip) => skip.name);

@@ -69,6 +69,17 @@ const aliasedToolSets = new WeakMap<ToolSet, ToolSet>();
 const TOOL_SEARCH_WORD = new RegExp(`(?<![A-Za-z0-9_-])${TOOL_SEARCH_NAME}(?![A-Za-z0-9_-])`, 'g');
 
 /**
+ * Characters `text` grows by when it goes out in `tool_search`'s description on the alias wire,
+ * where every whole-word `tool_search` becomes {@link TOOL_SEARCH_WIRE_ALIAS} (10 characters
+ * more each): what a budget of that description must count so it holds on every wire (C23).
+ * `0` for a text without the word.
+ */
+export function toolSearchAliasGrowth(text: string): number {
+  if (!text.includes(TOOL_SEARCH_NAME)) return 0;
+  return (text.match(TOOL_SEARCH_WORD)?.length ?? 0) * (TOOL_SEARCH_WIRE_ALIAS.length - TOOL_SEARCH_NAME.length);
+}
+
+/**
  * The same tools in the same key order, `tool_search` renamed; its description names the
  * alias too ("call tool_search, then …"), so the model is told the name it can call.
  */
