@@ -4,7 +4,7 @@ import { createToolCatalog } from '../../src/catalog/create-tool-catalog.js';
 import { measureDefinitionChars } from '../../src/catalog/measure-definition-chars.js';
 import { createToolSearchRuntime, TOOL_SEARCH_WIRE_ALIAS } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
-import { DESCRIPTIONS, GROUPINGS, hostileCatalog, maxSizeOf, NAME_STYLES, reversedBinding, type HostileCatalogSpec } from '../helpers/hostile-catalogs.js';
+import { DESCRIPTIONS, GROUPINGS, hostileCatalog, maxSizeOf, NAME_STYLES, reversedBinding, shownNames, type HostileCatalogSpec } from '../helpers/hostile-catalogs.js';
 
 // C23 against catalogs not seen before: random sizes and the exact sizes where the inventory
 // changes level, hostile names, groups and server instructions. Seeded and bounded for CI.
@@ -46,24 +46,6 @@ async function stepZero(runtime: ReturnType<typeof createToolSearchRuntime>) {
   const aliased = description.replace(/(?<![A-Za-z0-9_-])tool_search(?![A-Za-z0-9_-])/g, TOOL_SEARCH_WIRE_ALIAS);
   const aliasChars = measureDefinitionChars({ name: TOOL_SEARCH_WIRE_ALIAS, description: aliased, inputSchema: definition.inputSchema as never });
   return { request, chars, aliasChars, description };
-}
-
-/** The names the inventory shows, as a model reads them: `- name` lines, `prefix + one of:` rests, and the names after a group's count. */
-export function shownNames(inventory: string): { readonly name: string; readonly rest?: string }[] {
-  const shown: { name: string; rest?: string }[] = [];
-  let prefix: string | undefined;
-  for (const line of inventory.split('\n')) {
-    if (line.startsWith('- ')) {
-      const rest = line.slice(2);
-      shown.push(prefix === undefined ? { name: rest } : { name: prefix + rest, rest });
-      continue;
-    }
-    prefix = / (\S+) \+ one of:$/.exec(line)?.[1];
-    // the last count of the line is the group's own (a description cannot forge one: C23)
-    const listed = /.*\([\d,]+ tools?\): (.*)$/.exec(line)?.[1];
-    if (prefix === undefined && listed !== undefined) for (const name of listed.split(', ')) if (name !== '…') shown.push({ name });
-  }
-  return shown;
 }
 
 /** The inventory's level (see renderInventory), in the order a growing catalog passes them. */

@@ -49,4 +49,32 @@ describe('tool_search group:NAME (C23)', () => {
     expect(tight.listed).toEqual(['github (3 tools)', 'slack (2 tools)']);
     expect(tight.reason).toContain('2 not listed');
   });
+
+  it('finds a group whose name has spaces, prefixes another or differs only in case, and narrows it by the words after its name', async () => {
+    const groups = new Map<string, string[]>([
+      ['my server', ['srv_create_page', 'srv_delete_page', 'srv_list']],
+      ['my server two', ['two_create_page']],
+      ['git', ['git_commit']],
+      ['GitHub', ['gh_a']],
+      ['github', ['gh_b']],
+      ['🚀 rockets 🚀', ['launch_rocket', 'land_rocket']],
+    ]);
+    const list = (rest: string) => listGroup({ rest, groups, maxChars: 6_000 });
+    expect(list('my server page').listed).toEqual(['srv_create_page', 'srv_delete_page']);
+    expect(list('my server page').reason).toContain('Group my server has 3 tools; listed 2 names whose names contain "page"');
+    expect(list('my server two').listed).toEqual(['two_create_page']);
+    expect(list('my server two create').listed).toEqual(['two_create_page']);
+    expect(list('MY SERVER delete').listed).toEqual(['srv_delete_page']);
+    expect(list('git commit').listed).toEqual(['git_commit']);
+    expect(list('github').listed).toEqual(['gh_b']);
+    expect(list('GitHub').listed).toEqual(['gh_a']);
+    // two groups match ignoring case: neither is guessed, the groups are offered
+    expect(list('GITHUB').listed).toEqual(['GitHub (1 tool)', 'github (1 tool)']);
+    expect(list('🚀 rockets 🚀 land').listed).toEqual(['land_rocket']);
+
+    const shared = Object.values(syntheticCatalog(1, 1).tools)[0]!;
+    const tools = Object.fromEntries([...groups.values()].flat().map((name) => [name, shared]));
+    const runtime = createToolSearchRuntime({ tools, groups: Object.fromEntries(groups) });
+    expect((await searchOnce(runtime, 'group:my server page')).output.listed).toEqual(['srv_create_page', 'srv_delete_page']);
+  });
 });
