@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 function hinted(_meta: unknown, description = 'Ship an order to its customer'): Tool {
-  return { ...tool({ description, inputSchema: jsonSchema({ type: 'object', properties: { id: { type: 'string' } } }), execute: async () => 'shipped' }), _meta } as Tool;
+  return { ...tool({ description, inputSchema: jsonSchema({ type: 'object', properties: { id: { type: 'string' } } }), execute: async () => 'shipped' }), _meta } as unknown as Tool;
 }
 
 const plain = () => hinted(undefined, 'List the open invoices');
