@@ -5,7 +5,8 @@ import type { StepExecutionContext } from './step-execution-context.js';
  * The first stage of the pipeline (C2, C14): a call passes only when its name is in the
  * step-start visible set. Otherwise the model gets a recoverable message: call it next step
  * (activated by a search of this step), search for it first (bound but deferred), or use the
- * right name (unknown; the canonical spelling is suggested when only the case differs).
+ * right name (unknown; the canonical spelling is suggested when only the case differs, and the
+ * full names that end with it when it is a name with its group's prefix dropped, C23).
  *
  * @returns `undefined` when the call may proceed.
  */
@@ -28,14 +29,37 @@ export function checkAvailability(
   }
   const lower = toolName.toLowerCase();
   const sameButCase = [...context.visible, ...context.bound].find((name) => name.toLowerCase() === lower);
+  const fullNames = sameButCase === undefined ? namesEndingWith(toolName, [...context.visible, ...context.bound]) : [];
   return {
     outcome: 'rejected-unknown',
     message:
       `There is no tool named ${JSON.stringify(toolName)}.` +
       (sameButCase !== undefined
         ? ` Did you mean ${JSON.stringify(sameButCase)}? Names are case-sensitive.`
-        : context.offersToolSearch
-          ? ' Use tool_search to find the right tool.'
-          : ' Call one of the tools you were given.'),
+        : fullNames.length === 1
+          ? ` Did you mean ${JSON.stringify(fullNames[0])}? Call a tool by its full name.`
+          : fullNames.length > 1
+            ? ` Its full name may be ${fullNames.map((name) => JSON.stringify(name)).join(' or ')}: call a tool by its full name.`
+            : context.offersToolSearch
+              ? ' Use tool_search to find the right tool.'
+              : ' Call one of the tools you were given.'),
   };
+}
+
+/** Full names suggested for a call at most. */
+const MAX_FULL_NAMES = 5;
+
+/**
+ * The names that end with `shortName` right after a separator (`_`, `-`): what a model calls
+ * when it drops a group's prefix the inventory said once (`create_issue` for
+ * `mcp__github__create_issue`, C23). Sorted, deduplicated, at most 5.
+ */
+function namesEndingWith(shortName: string, names: readonly string[]): string[] {
+  if (!/^[A-Za-z0-9]/.test(shortName)) return [];
+  const found = new Set<string>();
+  for (const name of names) {
+    const before = name.charAt(name.length - shortName.length - 1);
+    if (name.length > shortName.length && name.endsWith(shortName) && (before === '_' || before === '-')) found.add(name);
+  }
+  return [...found].sort().slice(0, MAX_FULL_NAMES);
 }

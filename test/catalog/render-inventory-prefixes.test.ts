@@ -138,4 +138,27 @@ describe('inventory with shared prefixes said once (C23)', () => {
     expect(calls).toEqual(['mcp__github__add_comment', 'mcp__jira__assign_ticket']);
     expect(result.status).toBe('completed');
   });
+
+  it('a model that calls a shortened name as a tool is told the full name, then loads and calls the canonical tool', async () => {
+    const calls: string[] = [];
+    const { tools, groups } = mcpTools(['github', 'jira'], calls);
+    const runtime = createToolSearchRuntime({ tools, groups, direct: [], inventory: { maxChars: justBelowFull(tools, groups) } });
+    expect(runtime.inventory).toContain('jira: mcp__jira__ + one of:\n');
+    const scripted = createScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'close_ticket', input: { target: 'x' } }] },
+        (request) => {
+          const message = JSON.stringify(request.prompt);
+          return { toolCalls: [{ toolName: 'tool_search', input: { query: /Did you mean \\"(\w+)\\"/.exec(message)![1]! } }] };
+        },
+        { toolCalls: [{ toolName: 'mcp__jira__close_ticket', input: { target: 'x' } }] },
+        { text: 'done' },
+      ],
+    });
+    const result = await runtime.send({ model: scripted.model, prompt: 'close the jira ticket' }).result;
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({ outcome: 'rejected-unknown', output: expect.stringContaining('Did you mean "mcp__jira__close_ticket"?') });
+    expect((result.steps[1]!.toolResults[0]!.output as { activated: string[] }).activated).toEqual(['mcp__jira__close_ticket']);
+    expect(calls).toEqual(['mcp__jira__close_ticket']);
+    expect(result.status).toBe('completed');
+  });
 });

@@ -66,4 +66,16 @@ describe('checkAvailability (C2, C14)', () => {
   it('never lets a case-differing name through, even for a visible tool', () => {
     expect(checkAvailability('BROWSER_SNAPSHOT', context)).not.toBeUndefined();
   });
+
+  it('suggests the full names that end with a name called without its group prefix (C23), one or several', () => {
+    const grouped = { ...context, bound: [...context.bound, 'mcp__github__create_issue', 'mcp__gitlab__create_issue', 'mcp__jira__close-ticket'] };
+    expect(checkAvailability('close-ticket', grouped)?.message).toBe('There is no tool named "close-ticket". Did you mean "mcp__jira__close-ticket"? Call a tool by its full name.');
+    expect(checkAvailability('create_issue', grouped)).toEqual({
+      outcome: 'rejected-unknown',
+      message: 'There is no tool named "create_issue". Its full name may be "mcp__github__create_issue" or "mcp__gitlab__create_issue": call a tool by its full name.',
+    });
+    // a tail must start after a separator and with a letter or digit: no suggestion for "_issue" or "issue" inside a word
+    expect(checkAvailability('_issue', grouped)?.message).toBe('There is no tool named "_issue". Use tool_search to find the right tool.');
+    expect(checkAvailability('te_issue', grouped)?.message).toBe('There is no tool named "te_issue". Use tool_search to find the right tool.');
+  });
 });
