@@ -30,8 +30,8 @@ export interface InventoryOptions {
   /**
    * Group → a one-line description (e.g. an MCP server's instructions), shown after the group
    * name when the budget allows. Cleaned to one line of at most 100 characters ({@link oneLine});
-   * the inventory's own marks in it are defused (`(5 tools)` → `[5 tools]`, `+ one of:` →
-   * `+ one of`), so it cannot pass for inventory lines. Default: none.
+   * the inventory's own marks in it are defused (`(5 tools)` → `[5 tools]`, `+ one of` →
+   * `plus one of`), so it cannot pass for inventory lines. Default: none.
    */
   readonly groupDescriptions?: Readonly<Record<string, string>>;
 }
@@ -297,13 +297,13 @@ function sentChars(text: string): number {
 /**
  * A group description with the inventory's own marks defused, so a server's text cannot pass
  * for inventory lines (C7, S2): a count such as `(5 tools)` is bracketed (`[5 tools]`), and
- * `+ one of:` loses its colon.
+ * `+ one of` is spelled `plus one of` (the line's own `:` would complete it).
  */
 function withoutInventoryMarks(line: string): string {
-  return line.replace(/\(([\d,]+ tools?)\)/g, '[$1]').replace(/\+ one of:/g, '+ one of');
+  return line.replace(/\(([\d,]+ tools?)\)/gi, '[$1]').replace(/\+\s*one of\b/gi, 'plus one of');
 }
 
-/** Line breaks, control characters (C0 and C1) and bidirectional overrides: a label's description must not break or reorder the inventory's lines. */
+/** Line breaks, control characters (U+0000–U+001F, U+007F–U+009F) and bidirectional overrides: a label's description must not break or reorder the inventory's lines. */
 const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\s]+/g;
 
 /**

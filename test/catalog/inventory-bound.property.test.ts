@@ -69,8 +69,10 @@ async function expectBoundAndSameBytes(spec: HostileCatalogSpec) {
   expect(chars, JSON.stringify(spec)).toBeLessThan(MAX_DEFINITION_CHARS);
   expect(aliasChars, JSON.stringify(spec)).toBeLessThan(MAX_DEFINITION_CHARS);
   expect(description.endsWith(`Deferred tools by group:\n${runtime.inventory}`)).toBe(true);
-  // the same bound set, every key and name order reversed: the same bytes (C8, C20, C23)
+  // the same bound set, every key and name order reversed: the same bytes (C8, C20, C23), the
+  // inventory and the whole of step 0's tool list
   expect(inventoryOf(reversedBinding(binding))).toBe(runtime.inventory);
+  if (spec.size <= 5_000) expect(JSON.stringify((await stepZero(runtimeOf(reversedBinding(binding), CHEAP_RANKER))).request.tools)).toBe(JSON.stringify(request.tools));
   return runtime;
 }
 
