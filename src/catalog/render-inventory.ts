@@ -200,6 +200,40 @@ export function shortNameAliases(entries: readonly CatalogEntry[]): ReadonlyMap<
 }
 
 /**
+ * The short names ({@link shortNameAliases}) of tools that join a binding — a turn's client
+ * tools — without recomputing the catalog's: each added tool's rest after its group's shared
+ * prefix in `groups` (the binding's inventory groups, as its inventory says them), kept when no
+ * other tool of `entries` ends with it after a separator and it is no tool's name or alias.
+ * Cost: one pass over `entries` per added tool with a prefix.
+ *
+ * @param added the tools joining the binding.
+ * @param groups the binding's deferred names by group ({@link inventoryGroups} of its entries).
+ * @param entries every tool a search may see: the catalog's and the added ones.
+ * @returns added canonical name → its short name, for the added tools that have one.
+ */
+export function addedShortNameAliases(
+  added: readonly CatalogEntry[],
+  groups: ReadonlyMap<string, readonly string[]>,
+  entries: readonly CatalogEntry[],
+): ReadonlyMap<string, string> {
+  const aliases = new Map<string, string>();
+  for (const entry of added) {
+    const members = groups.get(entry.group);
+    const prefix = members === undefined || !members.includes(entry.name) ? undefined : sharedNamePrefix(entry.group, members);
+    if (prefix === undefined) continue;
+    const short = entry.name.slice(prefix.length);
+    const lower = short.toLowerCase();
+    const clashes = entries.some((other) => {
+      const name = other.name.toLowerCase();
+      if (name === lower || other.aliases.some((alias) => alias.toLowerCase() === lower)) return true;
+      return other.name !== entry.name && name.length > lower.length && name.endsWith(lower) && isSeparator(name.charCodeAt(name.length - lower.length - 1));
+    });
+    if (!clashes) aliases.set(entry.name, short);
+  }
+  return aliases;
+}
+
+/**
  * The deferred names of `entries` by group: groups in inventory order (sorted by code unit,
  * `other` last), names sorted. What `group:NAME` lists.
  */

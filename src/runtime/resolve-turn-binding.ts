@@ -3,6 +3,7 @@ import { createMergedRanker } from '../client-tools/create-merged-ranker.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
+import { addedShortNameAliases } from '../catalog/render-inventory.js';
 import { createTurnBinding, type TurnBinding } from './create-turn-binding.js';
 import type { ResolvedSendInput } from './send-input-schema.js';
 import type { RuntimeShared } from './runtime-shared.js';
@@ -60,6 +61,13 @@ export function resolveTurnBinding(
   });
   const searchable = clientEntries.filter((entry) => entry.kind === 'deferred');
   if (searchable.length === 0) return binding;
-  const clientRanker = shared.createRanker(searchable.map((entry) => rankerDocumentOf(entry)));
+  // a client tool the inventory lists without its group's prefix is found by the rest too (C23)
+  const shortNames = addedShortNameAliases(searchable, binding.groups, [...shared.catalog.entries, ...clientEntries]);
+  const clientRanker = shared.createRanker(
+    searchable.map((entry) => {
+      const short = shortNames.get(entry.name);
+      return rankerDocumentOf(short === undefined ? entry : { ...entry, aliases: [...entry.aliases, short] });
+    }),
+  );
   return Object.freeze({ ...binding, ranker: createMergedRanker([shared.ranker, clientRanker]) });
 }

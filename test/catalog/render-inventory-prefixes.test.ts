@@ -161,4 +161,23 @@ describe('inventory with shared prefixes said once (C23)', () => {
     expect(calls).toEqual(['mcp__jira__close_ticket']);
     expect(result.status).toBe('completed');
   });
+
+  it("a turn's client tools listed without their group prefix are loaded by the rest alone where unambiguous, like the runtime's", async () => {
+    const { tools, groups } = mcpTools(['github']);
+    const clientTool = (description: string) => tool({ description, inputSchema: z.object({}) });
+    const clientTools = { ui__show_chart: clientTool('show a chart'), ui__show_table: clientTool('show a table'), ui__create_issue: clientTool('draft an issue in the UI'), ui__pick_color: clientTool('pick a color') };
+    const runtime = createToolSearchRuntime({ tools, groups, direct: [], inventory: { maxChars: 300 } });
+    const scripted = createScriptedModel({
+      steps: [{ toolCalls: ['select:show_chart', 'select:pick_color', 'select:create_issue'].map((query) => ({ toolName: 'tool_search', input: { query } })) }, { text: 'done' }],
+    });
+    const result = await runtime.send({ model: scripted.model, prompt: 'chart it', clientTools, clientId: 'ui' }).result;
+    const description = scripted.requests[0]!.tools.find((definition) => definition.name === 'tool_search')!.description!;
+    expect(description).toContain('\nui: ui__ + one of:\n- create_issue\n- pick_color\n- show_chart\n- show_table\n');
+    const activated = result.steps[0]!.toolResults.map((entry) => (entry.output as { activated: string[] }).activated);
+    expect(activated[0]).toEqual(['ui__show_chart']);
+    expect(activated[1]).toEqual(['ui__pick_color']);
+    // github's create_issue ends the UI's too: the rest is no alias of the UI's tool (the
+    // runtime's own alias, built with the catalog, still names github's)
+    expect(activated[2]).toEqual(['mcp__github__create_issue']);
+  });
 });
