@@ -1,4 +1,5 @@
 import { setOfNames } from '../../machines/set-of-names.js';
+import { namesEndingWith } from '../catalog/names-ending-with.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 
 /**
@@ -44,22 +45,4 @@ export function checkAvailability(
               ? ' Use tool_search to find the right tool.'
               : ' Call one of the tools you were given.'),
   };
-}
-
-/** Full names suggested for a call at most. */
-const MAX_FULL_NAMES = 5;
-
-/**
- * The names that end with `shortName` right after a separator (`_`, `-`): what a model calls
- * when it drops a group's prefix the inventory said once (`create_issue` for
- * `mcp__github__create_issue`, C23). Sorted, deduplicated, at most 5.
- */
-function namesEndingWith(shortName: string, names: readonly string[]): string[] {
-  if (!/^[A-Za-z0-9]/.test(shortName)) return [];
-  const found = new Set<string>();
-  for (const name of names) {
-    const before = name.charAt(name.length - shortName.length - 1);
-    if (name.length > shortName.length && name.endsWith(shortName) && (before === '_' || before === '-')) found.add(name);
-  }
-  return [...found].sort().slice(0, MAX_FULL_NAMES);
 }

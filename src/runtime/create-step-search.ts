@@ -3,6 +3,7 @@ import { TOOL_SEARCH_NAME, type TurnEvent } from '../../machines/turn-machine.js
 import { describeThrown } from '../errors/describe-thrown.js';
 import type { StepTool } from '../execution/step-execution-context.js';
 import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
+import { namesEndingWith } from '../catalog/names-ending-with.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
 import { TOOL_SEARCH_POLICY } from '../tool-search/tool-search-policy.js';
@@ -100,6 +101,7 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
       callable,
       schemaCharsOf: binding.schemaCharsOf,
       descriptionOf: binding.descriptionOf,
+      fullNamesOf: (shortName) => namesEndingWith(shortName, binding.deferred, true),
       abortSignal,
       // sent at once, so a parallel search of the same step sees these as pending (C15)
       activate: (names) => sendBack({ type: 'ACTIVATE', names }),

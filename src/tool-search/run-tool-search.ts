@@ -99,6 +99,13 @@ export interface RunToolSearchOptions {
    */
   readonly activate?: (names: string[]) => void;
   /**
+   * The searchable full names that end with a short name after a separator, ignoring case
+   * (C23): for a `select:` that loads nothing, each entry that ends such names gets them listed
+   * in the `reason` (`create_issue` ends `mcp__github__create_issue` and
+   * `mcp__gitlab__create_issue`), so the model can select the one it needs. Default: none.
+   */
+  readonly fullNamesOf?: (shortName: string) => readonly string[];
+  /**
    * Passed to the ranker; once it aborts (the turn was cancelled, or the search timed out) the
    * search stops waiting for the ranking, activates nothing and returns an error. Default: none.
    */
@@ -191,7 +198,9 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const leftOut = selectedNames === undefined
       ? []
       : ranked.filter((match) => !walked.has(match.name) && !alreadyActive.has(match.name) && isSelected(match)).map((match) => match.name);
+    const nothingFound = selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && callable.length === 0;
     const told = {
+      endings: nothingFound && selectedNames !== undefined ? describeEndings(selectedNames, options.fullNamesOf) : undefined,
       callable: describeCallableMatches(callable),
       leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),
     };
@@ -267,6 +276,17 @@ function rankerFailed(query: string, error: unknown): ToolSearchOutcome {
 const CONFIRM_REASON =
   'Nothing was loaded: these are candidates. Call tool_search with select:NAME,NAME for the ones you need; they are callable on the step after that.';
 
+/** The sentence naming the full names each `select:` entry ends (C23); `undefined` when none ends any. */
+function describeEndings(entries: ReadonlySet<string>, fullNamesOf: ((shortName: string) => readonly string[]) | undefined): string | undefined {
+  if (fullNamesOf === undefined) return undefined;
+  const parts: string[] = [];
+  for (const entry of entries) {
+    const names = entry === '' ? [] : fullNamesOf(entry);
+    if (names.length > 0) parts.push(`No tool is named ${entry}: it ends the name of ${names.join(' and of ')}.`);
+  }
+  return parts.length === 0 ? undefined : `${parts.join(' ')} Search with select: and the full name of the one you need.`;
+}
+
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
@@ -284,7 +304,7 @@ function describeSkips(
   query: string,
   maxSchemaChars: number,
   requiredMatches: readonly string[],
-  told: { readonly callable: string | undefined; readonly leftOut: string | undefined },
+  told: { readonly endings: string | undefined; readonly callable: string | undefined; readonly leftOut: string | undefined },
   floor: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number; readonly raisedFor: string | undefined },
 ): string | undefined {
   const parts: string[] = [];
@@ -292,7 +312,8 @@ function describeSkips(
     parts.push(`${requiredMatches.join(', ')} ${requiredMatches.length === 1 ? 'is' : 'are'} already callable: this run requires ${requiredMatches.length === 1 ? 'it' : 'them'} on this step.`);
   }
   if (told.callable !== undefined) parts.push(told.callable);
-  if (selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && told.callable === undefined) {
+  if (told.endings !== undefined) parts.push(told.endings);
+  else if (selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && told.callable === undefined) {
     const shown = cutText(query, 81);
     parts.push(`No deferred tool matched ${JSON.stringify(shown)}; try other words or a name from the inventory.`);
   }

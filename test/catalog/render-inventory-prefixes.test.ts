@@ -180,4 +180,25 @@ describe('inventory with shared prefixes said once (C23)', () => {
     // runtime's own alias, built with the catalog, still names github's)
     expect(activated[2]).toEqual(['mcp__github__create_issue']);
   });
+
+  it('select: of a rest two servers share loads neither and names both full names, so the next select: takes the one meant', async () => {
+    const { tools, groups } = mcpTools(['github', 'gitlab']);
+    const runtime = createToolSearchRuntime({ tools, groups, direct: [], inventory: { maxChars: justBelowFull(tools, groups) } });
+    const scripted = createScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'select:create_issue' } }] },
+        (request) => {
+          const named = /ends the name of (\w+) and of (\w+)\./.exec(JSON.stringify(request.prompt))!;
+          return { toolCalls: [{ toolName: 'tool_search', input: { query: `select:${named[2]!}` } }] };
+        },
+        { text: 'done' },
+      ],
+    });
+    const result = await runtime.send({ model: scripted.model, prompt: 'file it on gitlab' }).result;
+    expect(result.steps[0]!.toolResults[0]!.output).toEqual({
+      activated: [],
+      reason: 'No tool is named create_issue: it ends the name of mcp__github__create_issue and of mcp__gitlab__create_issue. Search with select: and the full name of the one you need.',
+    });
+    expect((result.steps[1]!.toolResults[0]!.output as { activated: string[] }).activated).toEqual(['mcp__gitlab__create_issue']);
+  });
 });
