@@ -159,6 +159,8 @@ export function shownNames(inventory: string): { readonly name: string; readonly
       continue;
     }
     prefix = / (\S+) \+ one of:$/.exec(line)?.[1];
+    // level 4's last line counts the groups left out; it lists no name
+    if (line.startsWith('…and ')) continue;
     // the last count of the line is the group's own (a description cannot forge one: C23)
     const listed = /.*\([\d,]+ tools?\): (.*)$/.exec(line)?.[1];
     if (prefix === undefined && listed !== undefined) for (const name of listed.split(', ')) if (name !== '…') shown.push({ name });
