@@ -66,28 +66,40 @@ export function listGroup(options: {
 /**
  * The group `rest` names: the whole text, else the longest group name it starts with followed by
  * whitespace (`group:my server page` is group `my server`, word `page`); each exact, else the
- * only group that matches ignoring case.
+ * only group that matches ignoring case. Whitespace is compared collapsed and trimmed, so a
+ * group named ` github ` or `my  server` is found as the model retypes it.
  */
 function findGroup(rest: string, groups: ReadonlyMap<string, readonly string[]>): { readonly name: string; readonly after: string } | undefined {
   if (rest === '') return undefined;
   if (groups.has(rest)) return { name: rest, after: '' };
-  const folded = [...groups.keys()].filter((name) => name.toLowerCase() === rest.toLowerCase());
-  if (folded.length === 1) return { name: folded[0]!, after: '' };
+  const text = collapsed(rest);
+  const labels = [...groups.keys()].map((name) => ({ name, label: collapsed(name) }));
+  for (const same of [(a: string, b: string) => a === b, (a: string, b: string) => a.toLowerCase() === b.toLowerCase()]) {
+    const whole = labels.filter(({ label }) => same(label, text));
+    if (whole.length === 1) return { name: whole[0]!.name, after: '' };
+    if (whole.length > 1) return undefined;
+  }
   // lengths are compared on the text as given: lowercasing may change a string's length
-  const longestStart = (same: (a: string, b: string) => boolean): string[] => {
-    let longest: string[] = [];
-    for (const name of groups.keys()) {
-      if (name.length >= rest.length || !/\s/.test(rest.charAt(name.length)) || !same(rest.slice(0, name.length), name)) continue;
-      if (longest.length === 0 || name.length > longest[0]!.length) longest = [name];
-      else if (name.length === longest[0]!.length) longest.push(name);
+  const longestStart = (same: (a: string, b: string) => boolean) => {
+    let longest: { name: string; label: string }[] = [];
+    for (const entry of labels) {
+      const { label } = entry;
+      if (label.length === 0 || label.length >= text.length || text.charAt(label.length) !== ' ' || !same(text.slice(0, label.length), label)) continue;
+      if (longest.length === 0 || label.length > longest[0]!.label.length) longest = [entry];
+      else if (label.length === longest[0]!.label.length) longest.push(entry);
     }
     return longest;
   };
   for (const same of [(a: string, b: string) => a === b, (a: string, b: string) => a.toLowerCase() === b.toLowerCase()]) {
     const longest = longestStart(same);
-    if (longest.length === 1) return { name: longest[0]!, after: rest.slice(longest[0]!.length) };
+    if (longest.length === 1) return { name: longest[0]!.name, after: text.slice(longest[0]!.label.length) };
   }
   return undefined;
+}
+
+/** Whitespace trimmed and collapsed to one space. */
+function collapsed(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
 }
 
 /** The leading items whose JSON text fits in `maxChars`. */

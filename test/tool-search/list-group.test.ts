@@ -71,6 +71,11 @@ describe('tool_search group:NAME (C23)', () => {
     // two groups match ignoring case: neither is guessed, the groups are offered
     expect(list('GITHUB').listed).toEqual(['GitHub (1 tool)', 'github (1 tool)']);
     expect(list('🚀 rockets 🚀 land').listed).toEqual(['land_rocket']);
+    // a group name with spaces around or doubled inside is found as a model retypes it
+    const spaced = new Map<string, string[]>([[' padded ', ['pad_a']], ['two  spaces', ['two_a', 'two_b']]]);
+    expect(listGroup({ rest: 'padded', groups: spaced, maxChars: 6_000 }).listed).toEqual(['pad_a']);
+    expect(listGroup({ rest: 'two spaces b', groups: spaced, maxChars: 6_000 }).listed).toEqual(['two_b']);
+    expect(listGroup({ rest: 'two  spaces', groups: spaced, maxChars: 6_000 }).listed).toEqual(['two_a', 'two_b']);
 
     const shared = Object.values(syntheticCatalog(1, 1).tools)[0]!;
     const tools = Object.fromEntries([...groups.values()].flat().map((name) => [name, shared]));
