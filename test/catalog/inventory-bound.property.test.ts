@@ -85,10 +85,12 @@ async function modelShapedSearches(runtime: ReturnType<typeof createToolSearchRu
   const pick = <T>(items: readonly T[], count: number) => Array.from(new Set(Array.from({ length: Math.min(count, items.length) }, (_, index) => items[Math.floor((index * items.length) / Math.min(count, items.length))]!)));
   const searched = [...new Map([...pick(shown, 6), ...pick(notShown, 3).map((name) => ({ name }))].map((entry) => [entry.name, entry])).values()];
   const groups = binding.groups === undefined ? ['other'] : pick(Object.keys(binding.groups), 4);
-  const queries = [...searched.map((entry) => entry.name), ...groups.map((group) => `group:${group}`)];
+  // a rest said without its prefix, alone: loads its one tool, or nothing with every full name it ends in the reason
+  const rests = pick(shown.filter((entry) => entry.rest !== undefined), 3);
+  const queries = [...searched.map((entry) => entry.name), ...groups.map((group) => `group:${group}`), ...rests.map((entry) => `select:${entry.rest!}`)];
   const scripted = createScriptedModel({ steps: [{ toolCalls: queries.map((query) => ({ toolName: 'tool_search', input: { query } })) }, { text: 'done' }] });
   const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
-  return { result, searched, groups, shown };
+  return { result, searched, groups, shown, rests };
 }
 
 describe(`C23 over generated catalogs (${NUM_RUNS} runs, seed ${SEED})`, () => {
@@ -107,7 +109,7 @@ describe(`C23 over generated catalogs (${NUM_RUNS} runs, seed ${SEED})`, () => {
         if (candidate.size === 0) return;
         const binding = hostileCatalog(candidate);
         const runtime = runtimeOf(binding);
-        const { result, searched, groups, shown } = await modelShapedSearches(runtime, binding);
+        const { result, searched, groups, shown, rests } = await modelShapedSearches(runtime, binding);
         for (const entry of shown) expect(runtime.catalog.get(entry.name)?.kind, `${entry.name} is a deferred canonical name`).toBe('deferred');
         const results = result.steps[0]!.toolResults;
         searched.forEach((entry, index) => {
@@ -123,6 +125,11 @@ describe(`C23 over generated catalogs (${NUM_RUNS} runs, seed ${SEED})`, () => {
           expect(JSON.stringify(listing).length).toBeLessThan(runtime.catalog.inventoryOptions.maxChars + 1_000);
           if (listing.listed!.length < members.length) expect(listing.reason).toMatch(/more: add a word after the group name/);
         });
+        rests.forEach((entry, index) => {
+          const answer = output(results[searched.length + groups.length + index]!);
+          if (answer.activated.length > 0) expect(answer.activated, `select:${entry.rest}`).toEqual([entry.name]);
+          else expect(answer.reason, `select:${entry.rest}`).toContain(entry.name);
+        });
       }),
       { numRuns: NUM_RUNS, seed: SEED },
     );
@@ -133,6 +140,7 @@ describe(`C23 over generated catalogs (${NUM_RUNS} runs, seed ${SEED})`, () => {
     { names: 'one-char', grouping: 'each-own', descriptions: 'none' },
     { names: 'long', grouping: 'prefix-labels', descriptions: 'emoji' },
     { names: 'shared-long-prefix', grouping: 'one', descriptions: 'huge' },
+    { names: 'same-tool-per-server', grouping: 'one', descriptions: 'none' },
   ] as const)('holds at the sizes where the inventory changes level, and one either side: $names names, $grouping, $descriptions', { timeout: 240_000 }, async (shape) => {
     const levelAt = new Map<number, number>();
     const level = (size: number) => levelAt.get(size) ?? levelAt.set(size, levelOf(inventoryOf(hostileCatalog({ ...shape, size })))).get(size)!;

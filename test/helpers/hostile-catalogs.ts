@@ -2,7 +2,7 @@ import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
 import { canonicalMcpToolName } from '../../src/mcp/canonical-mcp-tool-name.js';
 
 /** How the generated tools are named. */
-export const NAME_STYLES = ['mcp', 'one-char', 'long', 'no-separators', 'shared-long-prefix', 'mcp-unicode', 'case-pairs'] as const;
+export const NAME_STYLES = ['mcp', 'one-char', 'long', 'no-separators', 'shared-long-prefix', 'mcp-unicode', 'case-pairs', 'same-tool-per-server'] as const;
 /** How they are grouped. */
 export const GROUPINGS = ['none', 'each-own', 'one', 'hostile-labels', 'prefix-labels'] as const;
 /** What the groups say about themselves (an MCP server's instructions). */
@@ -73,10 +73,15 @@ export function hostileName(style: HostileCatalogSpec['names'], index: number): 
       return canonicalMcpToolName({ server: UNICODE_SERVERS[index % UNICODE_SERVERS.length]!, tool: `${UNICODE_TOOLS[index % UNICODE_TOOLS.length]!}_${index}` });
     case 'case-pairs':
       return `${index % 2 === 0 ? 'Tool' : 'tool'}_${Math.floor(index / 2)}`;
+    case 'same-tool-per-server':
+      // the same MCP tool name on 40 servers: every rest after a server's prefix is 40 tools' tail
+      return `mcp__server${index % 40}__${VERBS[Math.floor(index / 40) % VERBS.length]}_${NOUNS[Math.floor(index / 320) % NOUNS.length]}_${Math.floor(index / 2_560)}`;
   }
 }
 
 function groupOf(spec: HostileCatalogSpec, index: number): string | undefined {
+  // each server its own group, whatever the grouping asks: that is how bindMcpTools groups them
+  if (spec.names === 'same-tool-per-server' && spec.grouping !== 'none') return `server${index % 40}`;
   switch (spec.grouping) {
     case 'none':
       return undefined;
