@@ -1,5 +1,5 @@
 import { setOfNames } from '../../machines/set-of-names.js';
-import { namesEndingWith } from '../catalog/names-ending-with.js';
+import { listFullNames, namesEndingWith } from '../catalog/names-ending-with.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 
 /**
@@ -40,7 +40,7 @@ export function checkAvailability(
         : fullNames.length === 1
           ? ` Did you mean ${JSON.stringify(fullNames[0])}? Call a tool by its full name.`
           : fullNames.length > 1
-            ? ` Its full name may be ${fullNames.map((name) => JSON.stringify(name)).join(' or ')}: call a tool by its full name.`
+            ? ` Its full name may be ${listFullNames(fullNames, ' or ')}: call a tool by its full name.`
             : context.offersToolSearch
               ? ' Use tool_search to find the right tool.'
               : ' Call one of the tools you were given.'),

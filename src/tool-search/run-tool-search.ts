@@ -13,6 +13,7 @@ import { oneLineDescription } from './one-line-description.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { cutText } from '../catalog/cut-text.js';
+import { listFullNames } from '../catalog/names-ending-with.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
 const RANK_DEPTH = 100;
@@ -282,9 +283,9 @@ function describeEndings(entries: ReadonlySet<string>, fullNamesOf: ((shortName:
   const parts: string[] = [];
   for (const entry of entries) {
     const names = entry === '' ? [] : fullNamesOf(entry);
-    if (names.length > 0) parts.push(`No tool is named ${entry}: it ends the name of ${names.join(' and of ')}.`);
+    if (names.length > 0) parts.push(`No tool is named ${entry}: it ends the names of ${listFullNames(names, ', ', false)}.`);
   }
-  return parts.length === 0 ? undefined : `${parts.join(' ')} Search with select: and the full name of the one you need.`;
+  return parts.length === 0 ? undefined : `${parts.join(' ')} Search with select: and the full name of the one you need (its group's prefix and this name).`;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {

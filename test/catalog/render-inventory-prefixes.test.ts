@@ -188,7 +188,7 @@ describe('inventory with shared prefixes said once (C23)', () => {
       steps: [
         { toolCalls: [{ toolName: 'tool_search', input: { query: 'select:create_issue' } }] },
         (request) => {
-          const named = /ends the name of (\w+) and of (\w+)\./.exec(JSON.stringify(request.prompt))!;
+          const named = /ends the names of (\w+), (\w+)\./.exec(JSON.stringify(request.prompt))!;
           return { toolCalls: [{ toolName: 'tool_search', input: { query: `select:${named[2]!}` } }] };
         },
         { text: 'done' },
@@ -197,7 +197,7 @@ describe('inventory with shared prefixes said once (C23)', () => {
     const result = await runtime.send({ model: scripted.model, prompt: 'file it on gitlab' }).result;
     expect(result.steps[0]!.toolResults[0]!.output).toEqual({
       activated: [],
-      reason: 'No tool is named create_issue: it ends the name of mcp__github__create_issue and of mcp__gitlab__create_issue. Search with select: and the full name of the one you need.',
+      reason: 'No tool is named create_issue: it ends the names of mcp__github__create_issue, mcp__gitlab__create_issue. Search with select: and the full name of the one you need (its group\'s prefix and this name).',
     });
     expect((result.steps[1]!.toolResults[0]!.output as { activated: string[] }).activated).toEqual(['mcp__gitlab__create_issue']);
   });

@@ -74,6 +74,10 @@ describe('checkAvailability (C2, C14)', () => {
       outcome: 'rejected-unknown',
       message: 'There is no tool named "create_issue". Its full name may be "mcp__github__create_issue" or "mcp__gitlab__create_issue": call a tool by its full name.',
     });
+    const many = { ...context, bound: Array.from({ length: 7 }, (_, index) => `mcp__s${index}__get_issue`) };
+    expect(checkAvailability('get_issue', many)?.message).toBe(
+      'There is no tool named "get_issue". Its full name may be "mcp__s0__get_issue" or "mcp__s1__get_issue" or "mcp__s2__get_issue" or "mcp__s3__get_issue" or "mcp__s4__get_issue" or 2 more: call a tool by its full name.',
+    );
     // a tail must start after a separator and with a letter or digit: no suggestion for "_issue" or "issue" inside a word
     expect(checkAvailability('_issue', grouped)?.message).toBe('There is no tool named "_issue". Use tool_search to find the right tool.');
     expect(checkAvailability('te_issue', grouped)?.message).toBe('There is no tool named "te_issue". Use tool_search to find the right tool.');
