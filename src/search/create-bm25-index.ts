@@ -1,3 +1,5 @@
+import { type Bm25Texts, buildBm25Postings } from './build-bm25-postings.js';
+
 /** MiniSearch's BM25+ parameters: term saturation `k`, length normalisation `b`, lower bound `d`. */
 export interface Bm25Parameters {
   readonly k: number;
@@ -59,9 +61,10 @@ const PREFIX_WEIGHT = 0.375;
  * terms it matches) or, with `combine: 'bm25f'`, as BM25F over the same postings, from terms
  * tokenized once by the caller. MiniSearch inserts every term
  * occurrence into its radix tree and its maps of maps one `add` at a time, which was 40% of the
- * hybrid ranker's build at 10,000 tools; here an occurrence costs one map lookup, the postings
- * are laid out in a few typed arrays by two counting passes (little for the garbage collector to
- * copy), and prefixes are found by binary search in the sorted vocabulary.
+ * hybrid ranker's build at 10,000 tools; here a term costs one map lookup per distinct text, the
+ * postings are laid out in a few typed arrays by counting passes ({@link buildBm25Postings}:
+ * little for the garbage collector to copy), and prefixes are found by binary search in the
+ * sorted vocabulary.
  *
  * @param options.termsOf the index terms of one field of one document (documents `0` to
  *   `documentCount − 1`, fields `0` to `fieldCount − 1`), called once per field and document, in
@@ -74,109 +77,20 @@ export function createBm25Index(options: {
   readonly termsOf: (document: number, field: number) => readonly string[];
 }): Bm25Index;
 /**
- * The same index from each field's terms given as pieces (the field's terms are the pieces'
- * terms, in order): a piece array seen again (the same array object, as a memoized tokenizer
- * returns for a repeated text) reuses the term ids found for it, so a catalog's repeated
- * descriptions, group labels and parameter names are looked up once per build.
- *
- * @param options.piecesOf the pieces of one field of one document, called once per field and
- *   document, in that order, during the build only.
+ * The same index from each field given as the ids of its texts ({@link Bm25Texts}: each
+ * distinct text's terms once), so a catalog's repeated descriptions, group labels and parameter
+ * names are looked up once per build. The arrays are read during the build only.
  */
-export function createBm25Index(options: {
-  readonly documentCount: number;
-  readonly fieldCount: number;
-  readonly piecesOf: (document: number, field: number) => readonly (readonly string[])[];
-}): Bm25Index;
+export function createBm25Index(options: { readonly documentCount: number; readonly fieldCount: number } & Bm25Texts): Bm25Index;
 export function createBm25Index(
   options: { readonly documentCount: number; readonly fieldCount: number } & (
     | { readonly termsOf: (document: number, field: number) => readonly string[] }
-    | { readonly piecesOf: (document: number, field: number) => readonly (readonly string[])[] }
+    | Bm25Texts
   ),
 ): Bm25Index {
   const { documentCount, fieldCount } = options;
-  const piecesOf = 'piecesOf' in options ? options.piecesOf : (document: number, field: number) => [options.termsOf(document, field)];
-  // term ids of each piece array already seen (by identity)
-  const idsOfPiece = new Map<readonly string[], Int32Array>();
-
-  // pass 1: intern the terms, count each (term, field) slot's documents and each field's length
-  const termIds = new Map<string, number>();
-  // room for 24 terms per document and 4,096 terms to start with (a 10,000-tool catalog has ~240,000 and ~10,000)
-  let occurrences = new Int32Array(Math.max(1024, documentCount * 24));
-  let occurrenceCount = 0;
-  let slotDocuments = new Int32Array(4096 * fieldCount);
-  let lastDocumentOfSlot = new Int32Array(4096 * fieldCount).fill(-1);
-  const fieldLengths = new Uint32Array(documentCount * fieldCount);
-  const averageFieldLengths = new Array<number>(fieldCount).fill(0);
-  const fieldEnds = new Int32Array(documentCount * fieldCount);
-  /** The term id of `term`, interned on first sight (growing the slot arrays). */
-  function termIdOf(term: string): number {
-    let termId = termIds.get(term);
-    if (termId === undefined) {
-      termId = termIds.size;
-      termIds.set(term, termId);
-      if ((termId + 1) * fieldCount > slotDocuments.length) {
-        slotDocuments = grow(slotDocuments, (termId + 1) * fieldCount, 0);
-        lastDocumentOfSlot = grow(lastDocumentOfSlot, (termId + 1) * fieldCount, -1);
-      }
-    }
-    return termId;
-  }
-  for (let document = 0; document < documentCount; document += 1) {
-    for (let field = 0; field < fieldCount; field += 1) {
-      const pieces = piecesOf(document, field);
-      let distinct = 0;
-      // indexed loops here and below: this runs once per build, much of it before the JIT has
-      // optimized it, and the interpreter is much slower at for-of than at an index
-      for (let piece = 0; piece < pieces.length; piece += 1) {
-        const terms = pieces[piece]!;
-        let ids = idsOfPiece.get(terms);
-        if (ids === undefined) {
-          ids = new Int32Array(terms.length);
-          for (let index = 0; index < terms.length; index += 1) ids[index] = termIdOf(terms[index]!);
-          idsOfPiece.set(terms, ids);
-        }
-        if (occurrenceCount + ids.length > occurrences.length) occurrences = grow(occurrences, occurrenceCount + ids.length, 0);
-        for (let index = 0; index < ids.length; index += 1) {
-          const slot = ids[index]! * fieldCount + field;
-          occurrences[occurrenceCount++] = slot;
-          if (lastDocumentOfSlot[slot] !== document) {
-            lastDocumentOfSlot[slot] = document;
-            slotDocuments[slot] = slotDocuments[slot]! + 1;
-            distinct += 1;
-          }
-        }
-      }
-      const length = Math.max(distinct, 1);
-      fieldLengths[document * fieldCount + field] = length;
-      fieldEnds[document * fieldCount + field] = occurrenceCount;
-      // MiniSearch's running mean, in its order of operations, so the scores agree to the bit
-      averageFieldLengths[field] = (averageFieldLengths[field]! * document + length) / (document + 1);
-    }
-  }
-
-  // pass 2: each slot's documents (ascending) and term frequencies, slot after slot
-  const slotCount = termIds.size * fieldCount;
-  const slotStarts = new Int32Array(slotCount + 1);
-  for (let slot = 0; slot < slotCount; slot += 1) slotStarts[slot + 1] = slotStarts[slot]! + slotDocuments[slot]!;
-  const postingDocuments = new Int32Array(slotStarts[slotCount]!);
-  const postingFrequencies = new Int32Array(slotStarts[slotCount]!);
-  const slotEnds = slotStarts.slice(0, slotCount);
-  lastDocumentOfSlot.fill(-1);
-  let occurrence = 0;
-  for (let document = 0; document < documentCount; document += 1) {
-    for (let field = 0; field < fieldCount; field += 1) {
-      for (const end = fieldEnds[document * fieldCount + field]!; occurrence < end; occurrence += 1) {
-        const slot = occurrences[occurrence]!;
-        if (lastDocumentOfSlot[slot] !== document) {
-          lastDocumentOfSlot[slot] = document;
-          postingDocuments[slotEnds[slot]!] = document;
-          slotEnds[slot] = slotEnds[slot]! + 1;
-        }
-        const posting = slotEnds[slot]! - 1;
-        postingFrequencies[posting] = postingFrequencies[posting]! + 1;
-      }
-    }
-  }
+  const input = 'termsOf' in options ? textsOfFields(documentCount, fieldCount, options.termsOf) : options;
+  const { termIds, fieldLengths, averageFieldLengths, slotStarts, postingDocuments, postingFrequencies } = buildBm25Postings(documentCount, fieldCount, input);
   const sortedTerms = [...termIds.keys()].sort();
 
   function addTermScores(term: string, termWeight: number, termBoost: number, search: Bm25SearchOptions, into: Map<number, number>): void {
@@ -347,11 +261,19 @@ export function createBm25Index(
   };
 }
 
-/** A copy of `array` with room for at least `length` values, the new room set to `fillValue`. */
-function grow(array: Int32Array<ArrayBuffer>, length: number, fillValue: number): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(Math.max(length, array.length * 2)).fill(fillValue, array.length);
-  grown.set(array);
-  return grown;
+/** Each field's terms as a text of its own. */
+function textsOfFields(documentCount: number, fieldCount: number, termsOf: (document: number, field: number) => readonly string[]): Bm25Texts {
+  const texts: (readonly string[])[] = [];
+  const fieldTexts = new Int32Array(documentCount * fieldCount);
+  const fieldTextEnds = new Int32Array(documentCount * fieldCount);
+  for (let document = 0; document < documentCount; document += 1) {
+    for (let field = 0; field < fieldCount; field += 1) {
+      fieldTexts[texts.length] = texts.length;
+      texts.push(termsOf(document, field));
+      fieldTextEnds[document * fieldCount + field] = texts.length;
+    }
+  }
+  return { texts, fieldTexts, fieldTextEnds };
 }
 
 /** The first index of `sorted` whose value is not below `value`. */

@@ -1,9 +1,12 @@
 import { type Bm25Index, createBm25Index } from './create-bm25-index.js';
 import { createNameTypoCorrector } from './create-name-typo-corrector.js';
 import { findNamedTools } from './find-named-tools.js';
+import { indexToolNames } from './index-tool-names.js';
+import { nameAcronyms } from './name-acronyms.js';
+import { nameCoverageOf } from './name-coverage-of.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
-import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
+import type { RankedTool, RankerDocument, RankerParameter, ToolRanker } from './tool-ranker.js';
 import { TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS, type FieldBoosts, type HybridRankerOptions } from './hybrid-ranker-options.js';
@@ -61,73 +64,18 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const combine = options.combine ?? DEFAULT_HYBRID_SETTINGS.combine;
   const synonymWeight = options.synonymWeight ?? DEFAULT_HYBRID_SETTINGS.synonymWeight;
 
-  // The build runs once, much of it before the JIT has optimized it, and the interpreter is far
-  // slower at for-of and Map destructuring than at an index: hence the indexed loops below.
-  const documentCount = documents.length;
-  const names: string[] = [];
-  const nameSet = new Set<string>();
-  const byLowerName = new Map<string, string>();
-  // name word as written → its term; names share their words, so each distinct word is stemmed
-  // and kept once (10,000 names hold ~37,000 words, ~8,000 distinct)
-  const termOfNameWord = new Map<string, string>();
-  const nameTermsOf: string[][] = [];
-  const nameTermsById: string[][] = [];
-  const compoundNames = new Set<string>();
-  for (let id = 0; id < documentCount; id += 1) {
-    const name = documents[id]!.name;
-    names.push(name);
-    nameSet.add(name);
-    // of names equal but for case, the first in sort order (no sort: 10,000 names cost ~15 ms to sort)
-    const lower = name.toLowerCase();
-    const known = byLowerName.get(lower);
-    if (known === undefined || name < known) byLowerName.set(lower, name);
-    const words = tokenizeText(name, { stem: false });
-    const nameTerms: string[] = [];
-    for (let index = 0; index < words.length; index += 1) {
-      const word = words[index]!;
-      let term = termOfNameWord.get(word);
-      if (term === undefined) termOfNameWord.set(word, (term = stemWord(word)));
-      nameTerms.push(term);
-    }
-    nameTermsOf.push(nameTerms);
-    nameTermsById.push(hasDuplicate(nameTerms) ? [...new Set(nameTerms)] : nameTerms);
-    if (nameTerms.length >= 2) compoundNames.add(name);
-  }
-
+  // Each part of the build is a function of its own: the build runs once, much of it before the
+  // JIT has optimized it, and V8 compiles a hot loop by compiling its whole function.
+  const nameIndex = indexToolNames(documents);
+  const { names, nameSet, byLowerName, compoundNames, termNumbers } = nameIndex;
   // a field boosted 0 is not indexed at all: it could only cost build time and memory
-  const fieldNames = (Object.keys(boosts) as (keyof FieldBoosts)[]).filter((field) => boosts[field] > 0);
+  const fieldNames = (Object.keys(boosts) as (keyof FieldBoosts)[]).filter((field) => boosts[field] > 0 && Object.hasOwn(FIELD_KINDS, field));
   const fieldBoosts = fieldNames.map((field) => boosts[field]);
-  const bm25 = indexFields(documents, fieldNames, nameTermsOf);
-
-  // name coverage: name word → ids, each word weighted by its IDF among the names
-  const idsByNameTerm = new Map<string, number[]>();
-  for (let id = 0; id < documentCount; id += 1) {
-    const terms = nameTermsById[id]!;
-    for (let index = 0; index < terms.length; index += 1) {
-      const ids = idsByNameTerm.get(terms[index]!);
-      if (ids === undefined) idsByNameTerm.set(terms[index]!, [id]);
-      else ids.push(id);
-    }
-  }
-  const nameTermIdf = new Map<string, number>();
-  idsByNameTerm.forEach((ids, term) => nameTermIdf.set(term, Math.log(1 + documentCount / ids.length)));
-  const nameIdfTotal = new Float64Array(documentCount);
-  for (let id = 0; id < documentCount; id += 1) {
-    const terms = nameTermsById[id]!;
-    let total = 0;
-    for (let index = 0; index < terms.length; index += 1) total += nameTermIdf.get(terms[index]!) ?? 0;
-    nameIdfTotal[id] = total;
-  }
-  // aliases name their tool like its canonical name does, unless the alias is another tool's name
-  for (let id = 0; id < documentCount; id += 1) {
-    const aliases = documents[id]!.aliases;
-    if (aliases === undefined) continue;
-    for (const alias of aliases) {
-      if (!byLowerName.has(alias.toLowerCase())) byLowerName.set(alias.toLowerCase(), names[id]!);
-    }
-  }
-  const corrector = createNameTypoCorrector(termOfNameWord.keys(), stemWord);
-  const acronyms = nameAcronyms(nameTermsOf, nameTermIdf);
+  const bm25 = indexFields(documents, fieldNames, nameIndex.nameTermsOf);
+  // name coverage: name term → tools, each term weighted by its IDF among the names
+  const nameCoverage = nameCoverageOf(nameIndex);
+  const corrector = createNameTypoCorrector(nameIndex.termOfWord.keys(), stemWord);
+  const acronyms = nameAcronyms(nameIndex);
   const isCompound = (name: string) => compoundNames.has(name);
 
   return {
@@ -208,12 +156,16 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     if (weights.nameCoverage > 0) {
       const covered = new Map<number, number>();
       for (const [term, weight] of termWeights) {
-        const idf = nameTermIdf.get(term);
-        if (idf === undefined) continue;
-        for (const id of idsByNameTerm.get(term)!) covered.set(id, (covered.get(id) ?? 0) + weight * idf);
+        const number = termNumbers.get(term);
+        if (number === undefined) continue;
+        const idf = nameCoverage.idf[number]!;
+        for (let position = nameCoverage.toolStarts[number]!, end = nameCoverage.toolStarts[number + 1]!; position < end; position += 1) {
+          const id = nameCoverage.tools[position]!;
+          covered.set(id, (covered.get(id) ?? 0) + weight * idf);
+        }
       }
       for (const [id, idf] of covered) {
-        scores.set(id, (scores.get(id) ?? 0) + (weights.nameCoverage * idf) / nameIdfTotal[id]!);
+        scores.set(id, (scores.get(id) ?? 0) + (weights.nameCoverage * idf) / nameCoverage.idfTotal[id]!);
       }
     }
     return scores;
@@ -221,13 +173,20 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
 
   function resolveNameTypo(entry: string): string | undefined {
     const wanted = tokenizeText(entry, { stem: false }).map((word) =>
-      nameTermIdf.has(stemWord(word)) ? stemWord(word) : (corrector.correct(word)?.term ?? stemWord(word)),
+      termNumbers.has(stemWord(word)) ? stemWord(word) : (corrector.correct(word)?.term ?? stemWord(word)),
     );
     if (wanted.length === 0) return undefined;
+    const first = termNumbers.get(wanted[0]!);
+    if (first === undefined) return undefined;
+    const { distinctStarts, distinctTerms, terms } = nameIndex;
+    const hasTerm = (id: number, term: string) => {
+      for (let position = distinctStarts[id]!; position < distinctStarts[id + 1]!; position += 1) if (terms[distinctTerms[position]!] === term) return true;
+      return false;
+    };
     let bestId: number | undefined;
-    for (const id of idsByNameTerm.get(wanted[0]!) ?? []) {
-      const terms = nameTermsById[id]!;
-      if (terms.length === wanted.length && wanted.every((term) => terms.includes(term))) {
+    for (let position = nameCoverage.toolStarts[first]!, end = nameCoverage.toolStarts[first + 1]!; position < end; position += 1) {
+      const id = nameCoverage.tools[position]!;
+      if (distinctStarts[id + 1]! - distinctStarts[id]! === wanted.length && wanted.every((term) => hasTerm(id, term))) {
         if (bestId === undefined || names[id]! < names[bestId]!) bestId = id;
       }
     }
@@ -240,105 +199,64 @@ function capitalWords(query: string): Set<string> {
   return new Set((query.slice(0, MAX_QUERY_SCAN_CHARS).match(/\b[A-Z]{2}s?\b/g) ?? []).map((word) => word.toLowerCase()));
 }
 
+/** The fields a document indexes, by {@link FieldBoosts} key: the parameter fields have one text per parameter. */
+const FIELD_KINDS = { name: 0, description: 1, parameterNames: 2, parameterDescriptions: 3, group: 4 } as const;
+const NO_PARAMETERS: readonly RankerParameter[] = [];
+
 /**
- * Acronyms of the word pairs in the catalog's names (`pull_request` → `pr`, `merge_request` →
- * `mr`): two-letter acronym → the two name terms, for the pairs that occur in at least two names
- * and, of the pairs sharing an acronym, occur most (ties: none). An acronym that is itself a
- * name word is left out (`id` in `get_by_id` keeps its meaning).
+ * The BM25 index of the documents' fields, given to it as texts: each distinct text (a
+ * description, a group, a parameter's name or description) tokenized once per build and given
+ * an id, each field the ids of its texts. Catalogs repeat text (every tool of a server shares
+ * its group label, and parameter names such as `path` or `owner` recur across tools). A
+ * function of its own so that the build's texts, documents and name terms are not in the scope
+ * `rank` closes over: they are garbage once built.
  */
-function nameAcronyms(nameTermsOf: readonly string[][], nameTerms: ReadonlyMap<string, number>): Map<string, readonly [string, string]> {
-  const pairCounts = new Map<string, Map<string, number>>();
-  // indexed loops and character codes: this runs over every name word of the build
-  for (let name = 0; name < nameTermsOf.length; name += 1) {
-    const terms = nameTermsOf[name]!;
-    for (let index = 0; index + 1 < terms.length; index += 1) {
-      const first = terms[index]!;
-      const second = terms[index + 1]!;
-      if (first.length < 3 || second.length < 3 || !startsLowercase(first) || !startsLowercase(second)) continue;
-      const acronym = first[0]! + second[0]!;
-      const pairs = pairCounts.get(acronym) ?? new Map<string, number>();
-      const pair = `${first} ${second}`;
-      pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
-      pairCounts.set(acronym, pairs);
+function indexFields(documents: readonly RankerDocument[], fieldNames: readonly (keyof FieldBoosts)[], nameTermsOf: readonly (readonly string[])[]): Bm25Index {
+  const documentCount = documents.length;
+  const fieldCount = fieldNames.length;
+  const kinds = new Int32Array(fieldCount);
+  for (let field = 0; field < fieldCount; field += 1) kinds[field] = FIELD_KINDS[fieldNames[field]!];
+  let pieceCount = 0;
+  for (let id = 0; id < documentCount; id += 1) {
+    const parameterCount = documents[id]!.parameters?.length ?? 0;
+    for (let field = 0; field < fieldCount; field += 1) pieceCount += kinds[field] === FIELD_KINDS.parameterNames || kinds[field] === FIELD_KINDS.parameterDescriptions ? parameterCount : 1;
+  }
+  const texts: (readonly string[])[] = [];
+  const idOfText = new Map<string, number>();
+  const fieldTexts = new Int32Array(pieceCount);
+  const fieldTextEnds = new Int32Array(documentCount * fieldCount);
+  let piece = 0;
+  // indexed loops: this runs once per build, much of it before the JIT has optimized it
+  for (let id = 0; id < documentCount; id += 1) {
+    const document = documents[id]!;
+    const parameters = document.parameters ?? NO_PARAMETERS;
+    for (let field = 0; field < fieldCount; field += 1) {
+      const kind = kinds[field];
+      if (kind === FIELD_KINDS.name) {
+        fieldTexts[piece++] = texts.length;
+        texts.push(nameTermsOf[id]!);
+      } else if (kind === FIELD_KINDS.description) {
+        fieldTexts[piece++] = textIdOf(document.description, idOfText, texts);
+      } else if (kind === FIELD_KINDS.group) {
+        fieldTexts[piece++] = textIdOf(document.group, idOfText, texts);
+      } else if (kind === FIELD_KINDS.parameterNames) {
+        for (let index = 0; index < parameters.length; index += 1) fieldTexts[piece++] = textIdOf(parameters[index]!.name, idOfText, texts);
+      } else {
+        for (let index = 0; index < parameters.length; index += 1) fieldTexts[piece++] = textIdOf(parameters[index]!.description, idOfText, texts);
+      }
+      fieldTextEnds[id * fieldCount + field] = piece;
     }
   }
-  const acronyms = new Map<string, readonly [string, string]>();
-  for (const [acronym, pairs] of pairCounts) {
-    if (nameTerms.has(acronym)) continue;
-    const ranked = [...pairs].sort((a, b) => b[1] - a[1]);
-    const [best, second] = ranked;
-    if (best === undefined || best[1] < 2 || (second !== undefined && second[1] === best[1])) continue;
-    const [first, last] = best[0].split(' ') as [string, string];
-    acronyms.set(acronym, [first, last]);
+  return createBm25Index({ documentCount, fieldCount, texts, fieldTexts, fieldTextEnds });
+}
+
+/** The id of `text` among `texts` (its terms), tokenized ({@link tokenizeText}) and added on first sight. */
+function textIdOf(text: string, idOfText: Map<string, number>, texts: (readonly string[])[]): number {
+  let id = idOfText.get(text);
+  if (id === undefined) {
+    id = texts.length;
+    idOfText.set(text, id);
+    texts.push(tokenizeText(text));
   }
-  return acronyms;
-}
-
-/** True when `term` starts with an ASCII lower-case letter. */
-function startsLowercase(term: string): boolean {
-  const code = term.charCodeAt(0);
-  return code >= 97 && code <= 122;
-}
-
-/** True when a term occurs twice in `terms` (a name's few terms: a nested loop allocates nothing). */
-function hasDuplicate(terms: readonly string[]): boolean {
-  if (terms.length > 16) return new Set(terms).size < terms.length;
-  for (let index = 1; index < terms.length; index += 1) if (terms.lastIndexOf(terms[index]!, index - 1) !== -1) return true;
-  return false;
-}
-
-/**
- * The BM25 index of the documents' fields. A function of its own so that the build's memo,
- * documents and name terms are not in the scope `rank` closes over: they are garbage once built.
- */
-function indexFields(documents: readonly RankerDocument[], fieldNames: readonly (keyof FieldBoosts)[], nameTermsOf: readonly string[][]): Bm25Index {
-  const tokenize = memoizedTokenizer();
-  return createBm25Index({
-    documentCount: documents.length,
-    fieldCount: fieldNames.length,
-    piecesOf: (id, field) => {
-      const fieldName = fieldNames[field]!;
-      return fieldName === 'name' ? [nameTermsOf[id]!] : fieldPiecesOf(documents[id]!, fieldName, tokenize);
-    },
-  });
-}
-
-/**
- * The index terms of one field of a document other than its name, as pieces: one per text
- * (the description, the group, each parameter's name or description), each the array the
- * memoized tokenizer keeps for that text, so the index finds a repeated text's term ids once.
- */
-function fieldPiecesOf(document: RankerDocument, field: Exclude<keyof FieldBoosts, 'name'>, tokenize: (text: string) => readonly string[]): readonly (readonly string[])[] {
-  const parameters = document.parameters ?? [];
-  switch (field) {
-    case 'description':
-      return [tokenize(document.description)];
-    case 'group':
-      return [tokenize(document.group)];
-    case 'parameterNames': {
-      const pieces = new Array<readonly string[]>(parameters.length);
-      for (let index = 0; index < parameters.length; index += 1) pieces[index] = tokenize(parameters[index]!.name);
-      return pieces;
-    }
-    case 'parameterDescriptions': {
-      const pieces = new Array<readonly string[]>(parameters.length);
-      for (let index = 0; index < parameters.length; index += 1) pieces[index] = tokenize(parameters[index]!.description);
-      return pieces;
-    }
-  }
-}
-
-/**
- * {@link tokenizeText} remembering the terms of every text it has seen, for one index build:
- * catalogs repeat text (every tool of a server shares its group label, and parameter names such
- * as `path` or `owner` recur across tools), so each distinct text is tokenized once, and its
- * one array lets the index reuse the text's term ids.
- */
-function memoizedTokenizer(): (text: string) => readonly string[] {
-  const termsByText = new Map<string, readonly string[]>();
-  return (text) => {
-    let terms = termsByText.get(text);
-    if (terms === undefined) termsByText.set(text, (terms = tokenizeText(text)));
-    return terms;
-  };
+  return id;
 }

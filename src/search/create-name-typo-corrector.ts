@@ -30,8 +30,9 @@ export interface NameTypoCorrector {
  * fuse.js over the distinct words of the tool names, for typo-tolerant name matching: fuse's
  * bitap scoring is good on short strings such as name words and slow on long text, so it only
  * ever sees name words, bucketed by length (a word of n characters is compared with words of
- * n ± 2 characters). Words are compared as written, not stemmed (`isue` is close to `issue`,
- * not to its stem `issu`). Built once; `correct` is pure.
+ * n ± 2 characters), each length's index built on its first use. Words are compared as written,
+ * not stemmed (`isue` is close to `issue`, not to its stem `issu`). `correct` is pure: the same
+ * word always gets the same correction.
  *
  * @param nameWords the name words as written (`tokenizeText(name, { stem: false })`).
  * @param stem maps a name word to its index term.
@@ -39,27 +40,42 @@ export interface NameTypoCorrector {
 export function createNameTypoCorrector(nameWords: Iterable<string>, stem: (word: string) => string): NameTypoCorrector {
   const byLength = new Map<number, string[]>();
   for (const term of new Set(nameWords)) {
-    if (term.length < MIN_TYPO_TERM_CHARS - LENGTH_SLACK || /^\d+$/.test(term)) continue;
+    if (term.length < MIN_TYPO_TERM_CHARS - LENGTH_SLACK || isDigits(term)) continue;
     const bucket = byLength.get(term.length) ?? [];
     bucket.push(term);
     byLength.set(term.length, bucket);
   }
-  const fuseByLength = new Map<number, Fuse<string>>();
-  for (let length = MIN_TYPO_TERM_CHARS; length <= MAX_TYPO_TERM_CHARS; length += 1) {
+  // a length's fuse.js index is built when a word of that length is first corrected (most
+  // catalogs see a few lengths corrected, if any): the same index, so the same corrections
+  const fuseByLength = new Map<number, Fuse<string> | null>();
+  function fuseFor(length: number): Fuse<string> | null {
+    let fuse = fuseByLength.get(length);
+    if (fuse !== undefined) return fuse;
     const words: string[] = [];
     for (let near = length - LENGTH_SLACK; near <= length + LENGTH_SLACK; near += 1) words.push(...(byLength.get(near) ?? []));
-    if (words.length === 0) continue;
     words.sort();
-    fuseByLength.set(length, new Fuse(words, { includeScore: true, threshold: MAX_FUSE_SCORE, ignoreLocation: true }));
+    fuse = words.length === 0 ? null : new Fuse(words, { includeScore: true, threshold: MAX_FUSE_SCORE, ignoreLocation: true });
+    fuseByLength.set(length, fuse);
+    return fuse;
   }
 
   return {
     correct(word: string): TypoCorrection | undefined {
-      const fuse = fuseByLength.get(word.length);
-      if (fuse === undefined) return undefined;
+      if (word.length < MIN_TYPO_TERM_CHARS || word.length > MAX_TYPO_TERM_CHARS) return undefined;
+      const fuse = fuseFor(word.length);
+      if (fuse === null) return undefined;
       const best = fuse.search(word, { limit: 1 })[0];
       if (best === undefined || best.score === undefined || best.score > MAX_FUSE_SCORE) return undefined;
       return { term: stem(best.item), similarity: 1 - best.score };
     },
   };
+}
+
+/** True when `word` is all ASCII digits (`/^\d+$/` without a regular expression per name word). */
+function isDigits(word: string): boolean {
+  for (let index = 0; index < word.length; index += 1) {
+    const code = word.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return word.length > 0;
 }

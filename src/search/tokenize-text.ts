@@ -31,7 +31,12 @@ export function tokenizeText(text: string, options: { readonly maxTerms?: number
   // a flag, not a function argument: one call target keeps the tokenizer's optimized code stable
   const stem = options.stem !== false;
   const asciiWords = !NON_ASCII.test(text) || !NON_ASCII_LETTER_OR_DIGIT.test(text);
-  return asciiWords ? tokenizeAscii(text, maxTerms, stem) : tokenizeUnicode(text, maxTerms, stem);
+  const terms = asciiWords ? tokenizeAscii(text, maxTerms) : tokenizeUnicode(text, maxTerms);
+  // stemmed here, not word by word: the words of names, tokenized first and unstemmed, then
+  // give the tokenizer's optimized code no call it has not seen (CJK bigrams are 1–2 characters,
+  // which stemWord keeps as they are)
+  if (stem) for (let index = 0; index < terms.length; index += 1) terms[index] = stemWord(terms[index]!);
+  return terms;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -54,39 +59,59 @@ function asciiClass(code: number): number {
 }
 
 /**
- * {@link tokenizeUnicode} for text whose letters and digits are all ASCII, in one pass over the
- * character codes, with the same result (every other character separates words): a word is a
- * run of letters and digits, split before an upper-case letter that follows
- * a lower-case letter or a digit (`getFile`, `v2Api`) and before the last capital of a run of
- * capitals followed by a lower-case letter (`HTTPServer`), unless that letter is a plural `s`
- * ending the word (`PRs`, `URLs` stay one word). The bench's index build spends most
- * of its tokenizing time in the Unicode regular expressions this avoids.
+ * {@link tokenizeUnicode} for text whose letters and digits are all ASCII, with the same result
+ * (every other character separates words): a word is a run of letters and digits, split before
+ * an upper-case letter that follows a lower-case letter or a digit (`getFile`, `v2Api`) and
+ * before the last capital of a run of capitals followed by a lower-case letter (`HTTPServer`),
+ * unless that letter is a plural `s` ending the word (`PRs`, `URLs` stay one word). The runs are
+ * found by a regular expression without Unicode classes (native code, in one pass); only a run
+ * with a capital after its first character is split character by character. The bench's index
+ * build spent most of its tokenizing time in the Unicode regular expressions this avoids, and
+ * then in a loop over every character.
  */
-function tokenizeAscii(text: string, maxTerms: number, stem: boolean): string[] {
+function tokenizeAscii(text: string, maxTerms: number): string[] {
   const terms: string[] = [];
   if (maxTerms <= 0) return terms;
-  let start = -1;
-  let previous = OTHER;
-  let current = text.length > 0 ? asciiClass(text.charCodeAt(0)) : OTHER;
-  for (let index = 0; index <= text.length; index += 1) {
-    const next = index + 1 < text.length ? asciiClass(text.charCodeAt(index + 1)) : OTHER;
-    const splitsHere =
-      current === OTHER ||
-      (current === UPPER &&
-        (previous === LOWER || previous === DIGIT || (previous === UPPER && next === LOWER && !isPluralEnd(text, index + 1))));
-    if (splitsHere && start !== -1) {
-      const word = text.slice(start, index).toLowerCase();
-      if (!STOP_WORDS.has(word)) {
-        terms.push(stem ? stemWord(word) : word);
-        if (terms.length >= maxTerms) return terms.slice(0, maxTerms);
-      }
-      start = -1;
+  const runs = text.match(ASCII_RUN);
+  if (runs === null) return terms;
+  for (let index = 0; index < runs.length; index += 1) {
+    const run = runs[index]!;
+    if (INNER_CAPITAL.test(run)) {
+      if (splitCamelCase(run, terms, maxTerms)) return terms.slice(0, maxTerms);
+    } else if (pushWord(run.toLowerCase(), terms, maxTerms)) {
+      return terms.slice(0, maxTerms);
     }
-    if (current !== OTHER && start === -1) start = index;
+  }
+  return terms;
+}
+
+/** A run of ASCII letters and digits. */
+const ASCII_RUN = /[A-Za-z0-9]+/g;
+/** A capital after the first character: a run that may split. */
+const INNER_CAPITAL = /.[A-Z]/;
+
+/** Adds `word` (lowercased, unstemmed) to `terms` unless it is a stop word; true when `terms` reached `maxTerms`. */
+function pushWord(word: string, terms: string[], maxTerms: number): boolean {
+  if (STOP_WORDS.has(word)) return false;
+  terms.push(word);
+  return terms.length >= maxTerms;
+}
+
+/** Splits one run of ASCII letters and digits at its camelCase boundaries (see {@link tokenizeAscii}); true when `terms` reached `maxTerms`. */
+function splitCamelCase(run: string, terms: string[], maxTerms: number): boolean {
+  let start = 0;
+  let previous = OTHER;
+  let current = asciiClass(run.charCodeAt(0));
+  for (let index = 0; index < run.length; index += 1) {
+    const next = index + 1 < run.length ? asciiClass(run.charCodeAt(index + 1)) : OTHER;
+    if (current === UPPER && index > start && (previous === LOWER || previous === DIGIT || (previous === UPPER && next === LOWER && !isPluralEnd(run, index + 1)))) {
+      if (pushWord(run.slice(start, index).toLowerCase(), terms, maxTerms)) return true;
+      start = index;
+    }
     previous = current;
     current = next;
   }
-  return terms;
+  return pushWord(run.slice(start).toLowerCase(), terms, maxTerms);
 }
 
 /** True when `text` has a lone `s` at `index` ending its word: the plural of a capitalised acronym (`PRs`, `URLs`, `IDs`). */
@@ -94,15 +119,15 @@ function isPluralEnd(text: string, index: number): boolean {
   return text.charCodeAt(index) === CHAR_S && (index + 1 >= text.length || asciiClass(text.charCodeAt(index + 1)) !== LOWER);
 }
 
-function tokenizeUnicode(text: string, maxTerms: number, stem: boolean): string[] {
+function tokenizeUnicode(text: string, maxTerms: number): string[] {
   const terms: string[] = [];
   const spaced = text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}(?!s(?!\p{Ll}))\p{Ll})/gu, '$1 $2');
   for (const word of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (word.length === 0) continue;
     if (CJK_RUN.test(word)) {
-      pushCjk(word, terms, maxTerms, stem);
+      pushCjk(word, terms, maxTerms);
     } else if (!STOP_WORDS.has(word)) {
-      terms.push(stem ? stemWord(word) : word);
+      terms.push(word);
     }
     if (terms.length >= maxTerms) return terms.slice(0, maxTerms);
   }
@@ -147,12 +172,12 @@ function endsAt(word: string, end: number, suffix: string): boolean {
   return true;
 }
 
-function pushCjk(word: string, terms: string[], maxTerms: number, stem: boolean): void {
+function pushCjk(word: string, terms: string[], maxTerms: number): void {
   // a mixed word such as `abc中文` keeps its Latin part and bigrams its CJK part
   for (const part of word.split(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u)) {
     if (part.length === 0) continue;
     if (!CJK_RUN.test(part)) {
-      if (!STOP_WORDS.has(part)) terms.push(stem ? stemWord(part) : part);
+      if (!STOP_WORDS.has(part)) terms.push(part);
     } else if (part.length === 1) {
       terms.push(part);
     } else {

@@ -1,0 +1,165 @@
+/**
+ * The postings of a BM25 index ({@link createBm25Index}), laid out in typed arrays: slot
+ * `s = termId · fieldCount + field` has postings `slotStarts[s]` to `slotStarts[s + 1]`
+ * (exclusive), each a document (ascending within a slot) and the term's frequency in that field.
+ */
+export interface Bm25Postings {
+  /** Term → its id, in order of first occurrence (texts in order, terms in order). */
+  readonly termIds: Map<string, number>;
+  /** Distinct terms of each field of each document (at least 1: an empty field counts as 1), at `document · fieldCount + field`. */
+  readonly fieldLengths: Uint32Array;
+  /** Mean of `fieldLengths` over the documents, per field (MiniSearch's running mean, to the bit). */
+  readonly averageFieldLengths: readonly number[];
+  readonly slotStarts: Int32Array;
+  readonly postingDocuments: Int32Array;
+  readonly postingFrequencies: Int32Array;
+}
+
+/**
+ * A catalog's fields as texts: each distinct text's terms once (`texts`), and each field of each
+ * document as the ids of its texts in order (its terms are theirs, in order): field `f` of
+ * document `d` is `fieldTexts[fieldTextEnds[d · fieldCount + f − 1]]` (0 for the first) up to
+ * `fieldTexts[fieldTextEnds[d · fieldCount + f]]` (exclusive). A catalog repeats its texts
+ * (a server's group label, parameter names such as `path`), so each is looked up once.
+ */
+export interface Bm25Texts {
+  readonly texts: readonly (readonly string[])[];
+  readonly fieldTexts: Int32Array;
+  readonly fieldTextEnds: Int32Array;
+}
+
+/**
+ * The postings of `documentCount` documents of `fieldCount` fields, in three passes, each a
+ * function of its own: a build runs its loops once, and V8 compiles a hot loop by compiling its
+ * whole function (again after each deoptimization), so every loop is in a small function, over
+ * typed arrays sized exactly beforehand (no growing branch that has not run when the loop is
+ * compiled) and with one map lookup per term of a distinct text, not per occurrence.
+ */
+export function buildBm25Postings(documentCount: number, fieldCount: number, input: Bm25Texts): Bm25Postings {
+  const interned = internTexts(input.texts);
+  const counts = countOccurrences(documentCount, fieldCount, input, interned);
+  return {
+    termIds: interned.termIds,
+    fieldLengths: counts.fieldLengths,
+    averageFieldLengths: counts.averageFieldLengths,
+    ...layOutPostings(counts, documentCount, fieldCount, interned.termIds.size),
+  };
+}
+
+/** Each text's term ids: text `t`'s are `textTermIds[textStarts[t]]` to `textTermIds[textStarts[t + 1]]` (exclusive). */
+interface InternedTexts {
+  readonly termIds: Map<string, number>;
+  readonly textStarts: Int32Array;
+  readonly textTermIds: Int32Array;
+}
+
+/** Pass 1: interns the terms of every distinct text. */
+function internTexts(texts: readonly (readonly string[])[]): InternedTexts {
+  const textStarts = new Int32Array(texts.length + 1);
+  for (let text = 0; text < texts.length; text += 1) textStarts[text + 1] = textStarts[text]! + texts[text]!.length;
+  const textTermIds = new Int32Array(textStarts[texts.length]!);
+  const termIds = new Map<string, number>();
+  let position = 0;
+  // indexed loops here and below: this runs once per build, much of it before the JIT has
+  // optimized it, and the interpreter is much slower at for-of than at an index
+  for (let text = 0; text < texts.length; text += 1) {
+    const terms = texts[text]!;
+    for (let index = 0; index < terms.length; index += 1) {
+      const term = terms[index]!;
+      let termId = termIds.get(term);
+      if (termId === undefined) {
+        termId = termIds.size;
+        termIds.set(term, termId);
+      }
+      textTermIds[position++] = termId;
+    }
+  }
+  return { termIds, textStarts, textTermIds };
+}
+
+/** What pass 2 counts. */
+interface OccurrenceCounts {
+  /** The slot of every term occurrence, document after document, field after field. */
+  readonly occurrences: Int32Array;
+  /** Number of documents of each slot. */
+  readonly slotDocuments: Int32Array;
+  /** End (exclusive) in `occurrences` of each field of each document, at `document · fieldCount + field`. */
+  readonly fieldEnds: Int32Array;
+  readonly fieldLengths: Uint32Array;
+  readonly averageFieldLengths: number[];
+}
+
+/** Pass 2: lists every occurrence's slot, and counts each slot's documents and each field's distinct terms. */
+function countOccurrences(documentCount: number, fieldCount: number, input: Bm25Texts, interned: InternedTexts): OccurrenceCounts {
+  const { fieldTexts, fieldTextEnds } = input;
+  const { textStarts, textTermIds } = interned;
+  const fieldSlots = documentCount * fieldCount;
+  const pieceCount = fieldSlots === 0 ? 0 : fieldTextEnds[fieldSlots - 1]!;
+  let occurrenceCount = 0;
+  for (let piece = 0; piece < pieceCount; piece += 1) occurrenceCount += textStarts[fieldTexts[piece]! + 1]! - textStarts[fieldTexts[piece]!]!;
+  const occurrences = new Int32Array(occurrenceCount);
+  const slotCount = interned.termIds.size * fieldCount;
+  const slotDocuments = new Int32Array(slotCount);
+  const lastDocumentOfSlot = new Int32Array(slotCount).fill(-1);
+  const fieldLengths = new Uint32Array(fieldSlots);
+  const averageFieldLengths = new Array<number>(fieldCount).fill(0);
+  const fieldEnds = new Int32Array(fieldSlots);
+  let occurrence = 0;
+  let piece = 0;
+  for (let document = 0; document < documentCount; document += 1) {
+    for (let field = 0; field < fieldCount; field += 1) {
+      let distinct = 0;
+      for (const lastPiece = fieldTextEnds[document * fieldCount + field]!; piece < lastPiece; piece += 1) {
+        const text = fieldTexts[piece]!;
+        for (let index = textStarts[text]!, end = textStarts[text + 1]!; index < end; index += 1) {
+          const slot = textTermIds[index]! * fieldCount + field;
+          occurrences[occurrence++] = slot;
+          if (lastDocumentOfSlot[slot] !== document) {
+            lastDocumentOfSlot[slot] = document;
+            slotDocuments[slot] = slotDocuments[slot]! + 1;
+            distinct += 1;
+          }
+        }
+      }
+      const length = Math.max(distinct, 1);
+      fieldLengths[document * fieldCount + field] = length;
+      fieldEnds[document * fieldCount + field] = occurrence;
+      // MiniSearch's running mean, in its order of operations, so the scores agree to the bit
+      averageFieldLengths[field] = (averageFieldLengths[field]! * document + length) / (document + 1);
+    }
+  }
+  return { occurrences, slotDocuments, fieldEnds, fieldLengths, averageFieldLengths };
+}
+
+/** Pass 3: each slot's documents (ascending) and term frequencies, slot after slot. */
+function layOutPostings(
+  counts: OccurrenceCounts,
+  documentCount: number,
+  fieldCount: number,
+  termCount: number,
+): { readonly slotStarts: Int32Array; readonly postingDocuments: Int32Array; readonly postingFrequencies: Int32Array } {
+  const { occurrences, slotDocuments, fieldEnds } = counts;
+  const slotCount = termCount * fieldCount;
+  const slotStarts = new Int32Array(slotCount + 1);
+  for (let slot = 0; slot < slotCount; slot += 1) slotStarts[slot + 1] = slotStarts[slot]! + slotDocuments[slot]!;
+  const postingDocuments = new Int32Array(slotStarts[slotCount]!);
+  const postingFrequencies = new Int32Array(slotStarts[slotCount]!);
+  const slotEnds = slotStarts.slice(0, slotCount);
+  const lastDocumentOfSlot = new Int32Array(slotCount).fill(-1);
+  let occurrence = 0;
+  for (let document = 0; document < documentCount; document += 1) {
+    for (let field = 0; field < fieldCount; field += 1) {
+      for (const end = fieldEnds[document * fieldCount + field]!; occurrence < end; occurrence += 1) {
+        const slot = occurrences[occurrence]!;
+        if (lastDocumentOfSlot[slot] !== document) {
+          lastDocumentOfSlot[slot] = document;
+          postingDocuments[slotEnds[slot]!] = document;
+          slotEnds[slot] = slotEnds[slot]! + 1;
+        }
+        const posting = slotEnds[slot]! - 1;
+        postingFrequencies[posting] = postingFrequencies[posting]! + 1;
+      }
+    }
+  }
+  return { slotStarts, postingDocuments, postingFrequencies };
+}
