@@ -34,6 +34,19 @@ describe('loadEvalDataset', () => {
     expect(dataset.queries).toEqual([{ id: 'q1', query: 'read it', gold: ['read_file'] }]);
   });
 
+  it('keeps a tool\'s title (MCP title / annotations.title) when the catalog has one', async () => {
+    const dataset = await loadEvalDataset(
+      await files(
+        [
+          { name: 'browser_take_screenshot', description: 'Take a screenshot', group: 'playwright', title: 'Take a screenshot' },
+          { name: 'browser_close', description: 'Close the page', group: 'playwright', title: '' },
+        ],
+        '',
+      ),
+    );
+    expect(dataset.tools.map((tool) => tool.title)).toEqual(['Take a screenshot', undefined]);
+  });
+
   it('says which file and line is malformed', async () => {
     await expect(loadEvalDataset(await files({ not: 'an array' }, ''))).rejects.toThrow(EvalDatasetError);
     await expect(loadEvalDataset(await files([{ name: 'a' }], '{"query": 1}\n'))).rejects.toThrow(/line 1 needs "query"/);

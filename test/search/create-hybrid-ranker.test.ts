@@ -194,3 +194,30 @@ describe('createHybridRanker: acronyms of name words', () => {
   });
 });
 
+
+describe('createHybridRanker: MCP tool names, titles and wording (the 17-server catalog)', () => {
+  it('reads GitHub written with a capital inside as the github server, not as git + hub', () => {
+    const top = names('the GitHub teams I am on');
+    expect(top[0]).toBe('get_teams');
+    expect(top.filter((name) => name.startsWith('git_'))).toEqual([]);
+    expect(names('the GitHub teams I am on')).toEqual(names('the github teams I am on'));
+  });
+
+  it('indexes the MCP title: "open new pull request" is create_pull_request\'s title, not its description', () => {
+    expect(names('open new pull request')[0]).toBe('create_pull_request');
+  });
+
+  it('indexes the values of an enum parameter: pull_request_read\'s method get_reviews', () => {
+    // without them pull_request_review_write (a review's write operations) comes first
+    expect(names('get the reviews on pull request 12')[0]).toBe('pull_request_read');
+  });
+
+  it('stems cookies like the name word cookie: "delete the cookies" is browser_cookie_delete, not clear', () => {
+    expect(names('delete the cookies')[0]).toBe('browser_cookie_delete');
+  });
+
+  it('takes abort for kill and inbox for notifications, and drops the s of what\'s', () => {
+    expect(names('abort the stuck process')[0]).toBe('kill_process');
+    expect(names("what's in my inbox", 3).every((name) => name.includes('notification'))).toBe(true);
+  });
+});
