@@ -1,6 +1,7 @@
 import { type Bm25Index, createBm25Index } from './create-bm25-index.js';
 import { createNameTypoCorrector } from './create-name-typo-corrector.js';
 import { findNamedTools } from './find-named-tools.js';
+import { ownNameOf } from './own-name-of.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
@@ -42,7 +43,8 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    `fetch` → `get`, `retrieve`, …; {@link TOOL_NOUN_SYNONYMS}: `folder` → `directory`). A word
  *    written with a capital inside that the index holds whole (`GitHub`, a group `github`) is
  *    ranked as that one term, not as `git` and `hub`.
- * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words, description,
+ * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words (of the name without
+ *    an `mcp__<server>__` prefix: {@link ownNameOf}), description,
  *    parameter names, parameter descriptions and group, with field boosts and prefix matching
  *    (each distinct text tokenized once per build), is normalised by the best score and fused
  *    linearly with name coverage (the IDF-weighted share of a tool's name words in the query)
@@ -85,7 +87,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     const lower = name.toLowerCase();
     const known = byLowerName.get(lower);
     if (known === undefined || name < known) byLowerName.set(lower, name);
-    const words = tokenizeText(name, { stem: false });
+    const words = tokenizeText(ownNameOf(name), { stem: false });
     const nameTerms: string[] = [];
     for (let index = 0; index < words.length; index += 1) {
       const word = words[index]!;

@@ -34,7 +34,8 @@ export function rankerDocumentOf(tool: {
   const parameters: RankerParameter[] = [];
   collectParameters(tool.inputSchema, 0, parameters);
   const title = titleOf(tool);
-  const described = title === undefined ? tool.description : `${title}\n${tool.description}`;
+  const own = withoutErrorResponses(tool.description);
+  const described = title === undefined ? own : `${title}\n${own}`;
   const description = tool.searchText === undefined ? described : `${described}\n${tool.searchText}`;
   const document = { name: tool.name, description, group: tool.group, parameters };
   return tool.aliases === undefined || tool.aliases.length === 0 ? document : { ...document, aliases: tool.aliases };
@@ -71,6 +72,18 @@ function titleOf(tool: { readonly description: string; readonly title?: string |
   if (title === undefined || title.length === 0) return undefined;
   return tool.description.toLowerCase().startsWith(title.toLowerCase()) ? undefined : title;
 }
+
+/**
+ * The description without the `Error Responses:` section that OpenAPI-to-MCP bridges append
+ * (notion-mcp-server: `400: Bad request`, `429: Rate limited`): status lines every tool of the
+ * server repeats, which would match any query saying "request" or "error".
+ */
+function withoutErrorResponses(description: string): string {
+  const at = description.search(ERROR_RESPONSES);
+  return at <= 0 ? description : description.slice(0, at).trimEnd();
+}
+
+const ERROR_RESPONSES = /\n\s*Error Responses:\s*\n\s*\d{3}:/;
 
 /** The string values of a property's `enum` (`get_diff`, `list_workflow_runs`), space-separated; `''` when it has none. */
 function enumText(property: Record<string, unknown>): string {

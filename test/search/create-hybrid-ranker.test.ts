@@ -221,3 +221,17 @@ describe('createHybridRanker: MCP tool names, titles and wording (the 17-server 
     expect(names("what's in my inbox", 3).every((name) => name.includes('notification'))).toBe(true);
   });
 });
+
+describe('createHybridRanker: MCP client names (mcp__<server>__<tool>)', () => {
+  const catalog: RankerDocument[] = [
+    { name: 'mcp__github__create_issue', description: '', group: 'github' },
+    { name: 'create_issue_label', description: '', group: 'local' },
+  ];
+
+  it('ranks a tool by its own name words: the mcp__server__ prefix does not dilute them', () => {
+    expect(createHybridRanker(catalog).rank('create issue', 2).map((match) => match.name)).toEqual(['mcp__github__create_issue', 'create_issue_label']);
+    // the server still counts, as the group
+    expect(createHybridRanker(catalog).rank('github', 1).map((match) => match.name)).toEqual(['mcp__github__create_issue']);
+    expect(createHybridRanker(catalog).rank('mcp__github__create_issue', 1)[0]!.name).toBe('mcp__github__create_issue');
+  });
+});

@@ -79,4 +79,12 @@ describe('rankerDocumentOf', () => {
     ]);
     expect(document.parameters![2]!.description.split(' ')).toHaveLength(32);
   });
+
+  it('leaves out the Error Responses section an OpenAPI-to-MCP bridge appends (notion-mcp-server)', () => {
+    const description = 'Notion | Retrieve a page as Markdown\nError Responses:\n400: Bad request\n429: Rate limited.';
+    expect(rankerDocumentOf({ name: 'API-retrieve-page-markdown', description, group: 'notion' }).description).toBe('Notion | Retrieve a page as Markdown');
+    // prose that mentions error responses stays
+    const prose = 'Lists the error responses of a request.\nError Responses: see the docs.';
+    expect(rankerDocumentOf({ name: 'list_errors', description: prose, group: 'g' }).description).toBe(prose);
+  });
 });
