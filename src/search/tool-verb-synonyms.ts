@@ -22,6 +22,9 @@ export const TOOL_VERB_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'check verify assert confirm validate ensure',
     'upload attach',
     'mock fake stub',
+    'reply respond answer',
+    'navigate visit go',
+    'click tap',
   ].map((line) => Object.freeze(line.split(' '))),
 );
 
@@ -47,6 +50,9 @@ export const TOOL_NOUN_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'email mail',
     'link url',
     'text content body',
+    'user member people person account',
+    'org organization organisation company',
+    'history log',
   ].map((line) => Object.freeze(line.split(' '))),
 );
 
