@@ -23,7 +23,7 @@ export const TOOL_VERB_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'upload attach',
     'mock fake stub',
     'reply respond answer',
-    'navigate visit go',
+    'navigate visit',
     'click tap',
   ].map((line) => Object.freeze(line.split(' '))),
 );
