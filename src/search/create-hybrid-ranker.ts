@@ -78,6 +78,9 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const termOfNameWord = new Map<string, string>();
   const nameTermsOf: string[][] = [];
   const nameTermsById: string[][] = [];
+  // every word of the name, prefix included, for mistyped `select:` entries (C9)
+  const fullTermsById: string[][] = [];
+  let prefixed = false;
   const compoundNames = new Set<string>();
   for (let id = 0; id < documentCount; id += 1) {
     const name = documents[id]!.name;
@@ -87,17 +90,22 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     const lower = name.toLowerCase();
     const known = byLowerName.get(lower);
     if (known === undefined || name < known) byLowerName.set(lower, name);
-    const words = tokenizeText(ownNameOf(name), { stem: false });
-    const nameTerms: string[] = [];
+    const words = tokenizeText(name, { stem: false });
+    const fullTerms: string[] = [];
     for (let index = 0; index < words.length; index += 1) {
       const word = words[index]!;
       let term = termOfNameWord.get(word);
       if (term === undefined) termOfNameWord.set(word, (term = stemWord(word)));
-      nameTerms.push(term);
+      fullTerms.push(term);
     }
+    // the words that tell the tool apart: an mcp__<server>__ prefix is left to the group field
+    const own = ownNameOf(name);
+    const nameTerms = own === name ? fullTerms : tokenizeText(own, { stem: false }).map((word) => termOfNameWord.get(word)!);
     nameTermsOf.push(nameTerms);
     nameTermsById.push(hasDuplicate(nameTerms) ? [...new Set(nameTerms)] : nameTerms);
-    if (nameTerms.length >= 2) compoundNames.add(name);
+    if (own !== name) prefixed = true;
+    fullTermsById.push(own === name ? nameTermsById[id]! : [...new Set(fullTerms)]);
+    if (fullTerms.length >= 2) compoundNames.add(name);
   }
 
   // a field boosted 0 is not indexed at all: it could only cost build time and memory
@@ -115,6 +123,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       else ids.push(id);
     }
   }
+  const idsByFullNameTerm = !prefixed ? idsByNameTerm : indexTerms(fullTermsById);
   const nameTermIdf = new Map<string, number>();
   idsByNameTerm.forEach((ids, term) => nameTermIdf.set(term, Math.log(1 + documentCount / ids.length)));
   const nameIdfTotal = new Float64Array(documentCount);
@@ -239,12 +248,12 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
 
   function resolveNameTypo(entry: string): string | undefined {
     const wanted = tokenizeText(entry, { stem: false }).map((word) =>
-      nameTermIdf.has(stemWord(word)) ? stemWord(word) : (corrector.correct(word)?.term ?? stemWord(word)),
+      idsByFullNameTerm.has(stemWord(word)) ? stemWord(word) : (corrector.correct(word)?.term ?? stemWord(word)),
     );
     if (wanted.length === 0) return undefined;
     let bestId: number | undefined;
-    for (const id of idsByNameTerm.get(wanted[0]!) ?? []) {
-      const terms = nameTermsById[id]!;
+    for (const id of idsByFullNameTerm.get(wanted[0]!) ?? []) {
+      const terms = fullTermsById[id]!;
       if (terms.length === wanted.length && wanted.every((term) => terms.includes(term))) {
         if (bestId === undefined || names[id]! < names[bestId]!) bestId = id;
       }
@@ -300,6 +309,19 @@ function nameAcronyms(nameTermsOf: readonly string[][], nameTerms: ReadonlyMap<s
 function startsLowercase(term: string): boolean {
   const code = term.charCodeAt(0);
   return code >= 97 && code <= 122;
+}
+
+/** Term → the ids whose terms hold it. */
+function indexTerms(termsById: readonly (readonly string[])[]): Map<string, number[]> {
+  const ids = new Map<string, number[]>();
+  for (let id = 0; id < termsById.length; id += 1) {
+    for (const term of termsById[id]!) {
+      const list = ids.get(term);
+      if (list === undefined) ids.set(term, [id]);
+      else list.push(id);
+    }
+  }
+  return ids;
 }
 
 /** True when a term occurs twice in `terms` (a name's few terms: a nested loop allocates nothing). */

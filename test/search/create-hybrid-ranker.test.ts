@@ -234,4 +234,11 @@ describe('createHybridRanker: MCP client names (mcp__<server>__<tool>)', () => {
     expect(createHybridRanker(catalog).rank('github', 1).map((match) => match.name)).toEqual(['mcp__github__create_issue']);
     expect(createHybridRanker(catalog).rank('mcp__github__create_issue', 1)[0]!.name).toBe('mcp__github__create_issue');
   });
+
+  it('resolves a mistyped select: entry by every word of the name, prefix included', () => {
+    const twoServers: RankerDocument[] = [...catalog, { name: 'mcp__gitlab__create_issue', description: '', group: 'gitlab' }];
+    expect(createHybridRanker(twoServers).rank('select:mcp__githb__create_isue', 5).map((match) => match.name)).toEqual(['mcp__github__create_issue']);
+    // the rest alone spells neither full name: no tool is guessed
+    expect(createHybridRanker(twoServers).rank('select:create_isue', 5)).toEqual([]);
+  });
 });
