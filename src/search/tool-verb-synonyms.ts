@@ -9,7 +9,7 @@ export const TOOL_VERB_GROUPS: readonly (readonly string[])[] = Object.freeze(
   [
     'get fetch retrieve obtain read show display view open',
     'list enumerate browse show',
-    'create add make new generate insert open',
+    'create add make new generate insert',
     'delete remove erase destroy discard drop clear wipe purge forget',
     'update edit modify change alter set patch rename replace rewrite',
     'search find lookup look query locate seek discover grep',

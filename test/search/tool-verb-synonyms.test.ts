@@ -10,9 +10,9 @@ describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
     expect(TOOL_VERB_SYNONYMS.get(stemWord('terminated'))).toContain(stemWord('kill'));
   });
 
-  it('give a word of two groups the words of both (open: get and create), never the word itself', () => {
-    const open = TOOL_VERB_SYNONYMS.get('open')!;
-    expect(open).toEqual(expect.arrayContaining([stemWord('read'), stemWord('create')]));
+  it('give a word of two groups the words of both (show: get and list), never the word itself', () => {
+    const show = TOOL_VERB_SYNONYMS.get('show')!;
+    expect(show).toEqual(expect.arrayContaining([stemWord('read'), stemWord('enumerate')]));
     for (const [table, groups] of [[TOOL_VERB_SYNONYMS, TOOL_VERB_GROUPS], [TOOL_NOUN_SYNONYMS, TOOL_NOUN_GROUPS]] as const) {
       for (const [term, others] of table) expect(others).not.toContain(term);
       expect(table.size).toBe(new Set(groups.flat().map(stemWord)).size);
