@@ -11,6 +11,8 @@ export interface EvalTool {
   readonly group: string;
   /** The input JSON schema, when the dataset has one. */
   readonly inputSchema?: unknown;
+  /** The tool's human-readable title (MCP `title` / `annotations.title`), when the dataset has one. */
+  readonly title?: string;
 }
 
 /** One query with the tool names that answer it. */

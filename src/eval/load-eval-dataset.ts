@@ -12,7 +12,7 @@ export class EvalDatasetError extends Error {
 
 /**
  * Reads an evaluation dataset: `catalogFile` is a JSON array of `{ name, description?, group?,
- * inputSchema? }`; `queriesFile` (optional) is JSON Lines of `{ id?, query, gold: string[] }`.
+ * inputSchema?, title? }`; `queriesFile` (optional) is JSON Lines of `{ id?, query, gold: string[] }`.
  * Queries whose gold names no tool of the catalog are dropped (their ids in `droppedQueries`); a tool name offered by several
  * groups gets the id `<group>__<name>` for every copy, and gold matches any copy.
  *
@@ -46,13 +46,14 @@ function parseCatalog(file: string, text: string): EvalTool[] {
   }
   if (!Array.isArray(raw)) throw new EvalDatasetError(file, 'expected a JSON array of tools');
   const entries = raw.map((item: unknown, index) => {
-    const tool = item as { name?: unknown; description?: unknown; group?: unknown; inputSchema?: unknown };
+    const tool = item as { name?: unknown; description?: unknown; group?: unknown; inputSchema?: unknown; title?: unknown };
     if (typeof tool?.name !== 'string' || tool.name.length === 0) throw new EvalDatasetError(file, `tool ${index} has no name`);
     return {
       name: tool.name,
       description: typeof tool.description === 'string' ? tool.description : '',
       group: typeof tool.group === 'string' && tool.group.length > 0 ? tool.group : 'other',
       inputSchema: tool.inputSchema,
+      title: typeof tool.title === 'string' && tool.title.length > 0 ? tool.title : undefined,
     };
   });
   const copies = new Map<string, number>();
@@ -62,7 +63,8 @@ function parseCatalog(file: string, text: string): EvalTool[] {
     let id = copies.get(entry.name)! > 1 ? `${entry.group}__${entry.name}` : entry.name;
     for (let suffix = 2; ids.has(id); suffix += 1) id = `${entry.group}__${entry.name}__${suffix}`;
     ids.add(id);
-    return { id, ...entry, ...(entry.inputSchema === undefined ? {} : { inputSchema: entry.inputSchema }) };
+    const { title, inputSchema, ...rest } = entry;
+    return { id, ...rest, ...(inputSchema === undefined ? {} : { inputSchema }), ...(title === undefined ? {} : { title }) };
   });
 }
 

@@ -7,7 +7,7 @@ import { nameCoverageOf } from './name-coverage-of.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, RankerParameter, ToolRanker } from './tool-ranker.js';
-import { TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
+import { TOOL_NOUN_SYNONYMS, TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS, type FieldBoosts, type HybridRankerOptions } from './hybrid-ranker-options.js';
 import { topMatches } from './top-matches.js';
@@ -17,6 +17,8 @@ export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './hybrid-r
 
 /** Queries of at most this many terms have every unknown term typo-corrected. */
 const SHORT_QUERY_TERMS = 3;
+/** Where a query term's synonyms come from: tool verbs (`fetch` → `get`), then tool nouns (`folder` → `directory`). */
+const SYNONYM_TABLES = [TOOL_VERB_SYNONYMS, TOOL_NOUN_SYNONYMS];
 
 /**
  * Score of the first tool a query names outright (the next gets one less, and so on): far
@@ -39,9 +41,12 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    are dropped unless nothing else is left.
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
  *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity. A
- *    common tool verb brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
- *    `fetch` → `get`, `retrieve`, …).
- * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words, description,
+ *    common tool verb or noun brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
+ *    `fetch` → `get`, `retrieve`, …; {@link TOOL_NOUN_SYNONYMS}: `folder` → `directory`). A word
+ *    written with a capital inside that the index holds whole (`GitHub`, a group `github`) is
+ *    ranked as that one term, not as `git` and `hub`.
+ * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words (of the name without
+ *    an `mcp__<server>__` prefix: {@link ownNameOf}), description,
  *    parameter names, parameter descriptions and group, with field boosts and prefix matching
  *    (each distinct text tokenized once per build), is normalised by the best score and fused
  *    linearly with name coverage (the IDF-weighted share of a tool's name words in the query)
@@ -74,6 +79,10 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const bm25 = indexFields(documents, fieldNames, nameIndex.nameTermsOf);
   // name coverage: name term → tools, each term weighted by its IDF among the names
   const nameCoverage = nameCoverageOf(nameIndex);
+  // mistyped `select:` entries match whole names, an mcp__<server>__ prefix included (C9)
+  const fullNames = !nameIndex.prefixed
+    ? { starts: nameIndex.distinctStarts, terms: nameIndex.distinctTerms, coverage: nameCoverage }
+    : { starts: nameIndex.fullStarts, terms: nameIndex.fullTerms, coverage: nameCoverageOf({ ...nameIndex, distinctStarts: nameIndex.fullStarts, distinctTerms: nameIndex.fullTerms }) };
   const corrector = createNameTypoCorrector(nameIndex.termOfWord.keys(), stemWord);
   const acronyms = nameAcronyms(nameIndex);
   const isCompound = (name: string) => compoundNames.has(name);
@@ -93,7 +102,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       const ranked: RankedTool[] = named.names.map((name, index) => ({ name, score: NAMED_TOOL_SCORE - index }));
       if (named.select || ranked.length >= maxResults) return ranked.slice(0, maxResults);
 
-      const { termWeights, synonyms } = weightedTerms(query);
+      const { termWeights, synonyms } = weightedTerms(joinIndexedCompounds(query));
       const scores = fuse(termWeights, synonyms);
       const seen = new Set(named.names);
       const rest = topMatches(scores, names, seen, maxResults - ranked.length);
@@ -127,19 +136,31 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       }
     }
     if (synonymWeight > 0) {
-      // a synonym joins at a fraction of the weight of the verb the query wrote (whether or not
-      // the catalog has that verb), never replacing a term the query wrote
+      // a synonym joins at a fraction of the weight of the verb or noun the query wrote (whether
+      // or not the catalog has it), never replacing a term the query wrote
       for (const { term } of terms) {
         const weight = termWeights.get(term) ?? 1;
-        for (const synonym of TOOL_VERB_SYNONYMS.get(term) ?? []) {
-          if (bm25.has(synonym) && !termWeights.has(synonym)) {
-            termWeights.set(synonym, weight * synonymWeight);
-            synonyms.add(synonym);
+        for (const table of SYNONYM_TABLES) {
+          for (const synonym of table.get(term) ?? []) {
+            if (bm25.has(synonym) && !termWeights.has(synonym)) {
+              termWeights.set(synonym, weight * synonymWeight);
+              synonyms.add(synonym);
+            }
           }
         }
       }
     }
     return { termWeights, synonyms };
+  }
+
+  /**
+   * The query with each word written in capitals-inside (`GitHub`, `YouTube`) that the index holds
+   * whole (a group or text spelling it `github`) lowercased, so it is ranked as that one term
+   * rather than as `git` and `hub`.
+   */
+  function joinIndexedCompounds(query: string): string {
+    if (!MIXED_CASE_WORD.test(query)) return query;
+    return query.slice(0, MAX_QUERY_SCAN_CHARS).replace(MIXED_CASE_WORDS, (word) => (bm25.has(stemWord(word.toLowerCase())) ? word.toLowerCase() : word));
   }
 
   function fuse(termWeights: ReadonlyMap<string, number>, synonyms: ReadonlySet<string>): Map<number, number> {
@@ -178,21 +199,26 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     if (wanted.length === 0) return undefined;
     const first = termNumbers.get(wanted[0]!);
     if (first === undefined) return undefined;
-    const { distinctStarts, distinctTerms, terms } = nameIndex;
+    const { terms } = nameIndex;
+    const { starts, terms: nameTerms, coverage } = fullNames;
     const hasTerm = (id: number, term: string) => {
-      for (let position = distinctStarts[id]!; position < distinctStarts[id + 1]!; position += 1) if (terms[distinctTerms[position]!] === term) return true;
+      for (let position = starts[id]!; position < starts[id + 1]!; position += 1) if (terms[nameTerms[position]!] === term) return true;
       return false;
     };
     let bestId: number | undefined;
-    for (let position = nameCoverage.toolStarts[first]!, end = nameCoverage.toolStarts[first + 1]!; position < end; position += 1) {
-      const id = nameCoverage.tools[position]!;
-      if (distinctStarts[id + 1]! - distinctStarts[id]! === wanted.length && wanted.every((term) => hasTerm(id, term))) {
+    for (let position = coverage.toolStarts[first]!, end = coverage.toolStarts[first + 1]!; position < end; position += 1) {
+      const id = coverage.tools[position]!;
+      if (starts[id + 1]! - starts[id]! === wanted.length && wanted.every((term) => hasTerm(id, term))) {
         if (bestId === undefined || names[id]! < names[bestId]!) bestId = id;
       }
     }
     return bestId === undefined ? undefined : names[bestId];
   }
 }
+
+/** A word with a capital after a lower-case letter (`GitHub`, `getFile`). */
+const MIXED_CASE_WORD = /[a-z][A-Z]/;
+const MIXED_CASE_WORDS = /[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*/g;
 
 /** The words of the query written as a two-capital acronym, lowercased (`PR`, `PRs` → `pr`, `prs`). */
 function capitalWords(query: string): Set<string> {

@@ -1,3 +1,4 @@
+import { ownNameOf } from './own-name-of.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankerDocument } from './tool-ranker.js';
 
@@ -21,14 +22,25 @@ export interface ToolNameIndex {
   readonly termNumbers: ReadonlyMap<string, number>;
   /** Term number → name term. */
   readonly terms: readonly string[];
-  /** Each tool's name terms in order, repeats kept (the name field the BM25 index reads). */
+  /**
+   * Each tool's name terms in order, repeats kept (the name field the BM25 index reads): the terms
+   * of its own name ({@link ownNameOf}: without an `mcp__<server>__` prefix, which is the group).
+   */
   readonly nameTermsOf: readonly (readonly string[])[];
-  /** Each tool's name terms in order (numbers, repeats kept). */
+  /** Each tool's own name terms in order (numbers, repeats kept). */
   readonly allStarts: Int32Array;
   readonly allTerms: Int32Array;
-  /** Each tool's distinct name terms in order of first occurrence (numbers). */
+  /** Each tool's distinct own name terms in order of first occurrence (numbers). */
   readonly distinctStarts: Int32Array;
   readonly distinctTerms: Int32Array;
+  /**
+   * Each tool's distinct terms of its whole name, prefix included, for mistyped `select:` entries
+   * (C9); the same arrays as `distinctStarts` / `distinctTerms` when no name has a prefix.
+   */
+  readonly fullStarts: Int32Array;
+  readonly fullTerms: Int32Array;
+  /** Whether some name has an `mcp__<server>__` prefix (its own name differs from it). */
+  readonly prefixed: boolean;
   /** Names of two or more words. */
   readonly compoundNames: ReadonlySet<string>;
 }
@@ -52,6 +64,24 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
   let allTerms = new Int32Array(Math.max(16, documentCount * 4));
   const compoundNames = new Set<string>();
   let count = 0;
+  // the whole names' terms, only once a name has a prefix (the own names' until then)
+  let fullStarts: Int32Array<ArrayBuffer> | undefined;
+  let fullTerms: Int32Array<ArrayBuffer> | undefined;
+  let fullCount = 0;
+  const numberOf = (word: string): number => {
+    let number = termOfWord.get(word);
+    if (number === undefined) {
+      const term = stemWord(word);
+      number = termNumbers.get(term);
+      if (number === undefined) {
+        number = terms.length;
+        termNumbers.set(term, number);
+        terms.push(term);
+      }
+      termOfWord.set(word, number);
+    }
+    return number;
+  };
   for (let id = 0; id < documentCount; id += 1) {
     const name = documents[id]!.name;
     names.push(name);
@@ -60,30 +90,49 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
     const known = byLowerName.get(lower);
     if (known === undefined || name < known) byLowerName.set(lower, name);
     const words = tokenizeText(name, UNSTEMMED);
+    const own = ownNameOf(name);
+    if (own !== name && fullStarts === undefined) {
+      // the first prefixed name: the names before it are their own names
+      fullStarts = allStarts.slice();
+      fullTerms = allTerms.slice();
+      fullCount = count;
+    }
+    if (fullStarts !== undefined) {
+      if (fullCount + words.length > fullTerms!.length) fullTerms = grow(fullTerms!, fullCount + words.length);
+      for (let index = 0; index < words.length; index += 1) fullTerms![fullCount++] = numberOf(words[index]!);
+      fullStarts[id + 1] = fullCount;
+    }
+    const ownWords = own === name ? words : tokenizeText(own, UNSTEMMED);
     const nameTerms: string[] = [];
-    if (count + words.length > allTerms.length) allTerms = grow(allTerms, count + words.length);
-    for (let index = 0; index < words.length; index += 1) {
-      const word = words[index]!;
-      let number = termOfWord.get(word);
-      if (number === undefined) {
-        const term = stemWord(word);
-        number = termNumbers.get(term);
-        if (number === undefined) {
-          number = terms.length;
-          termNumbers.set(term, number);
-          terms.push(term);
-        }
-        termOfWord.set(word, number);
-      }
+    if (count + ownWords.length > allTerms.length) allTerms = grow(allTerms, count + ownWords.length);
+    for (let index = 0; index < ownWords.length; index += 1) {
+      const number = numberOf(ownWords[index]!);
       nameTerms.push(terms[number]!);
       allTerms[count++] = number;
     }
     allStarts[id + 1] = count;
     nameTermsOf.push(nameTerms);
-    if (nameTerms.length >= 2) compoundNames.add(name);
+    if (words.length >= 2) compoundNames.add(name);
   }
   addAliases(documents, names, byLowerName);
-  return { names, nameSet, byLowerName, termOfWord, termNumbers, terms, nameTermsOf, allStarts, allTerms, ...distinctTermsOf(allStarts, allTerms, terms.length), compoundNames };
+  const distinct = distinctTermsOf(allStarts, allTerms, terms.length);
+  const full = fullStarts === undefined ? { distinctStarts: distinct.distinctStarts, distinctTerms: distinct.distinctTerms } : distinctTermsOf(fullStarts, fullTerms!, terms.length);
+  return {
+    names,
+    nameSet,
+    byLowerName,
+    termOfWord,
+    termNumbers,
+    terms,
+    nameTermsOf,
+    allStarts,
+    allTerms,
+    ...distinct,
+    fullStarts: full.distinctStarts,
+    fullTerms: full.distinctTerms,
+    prefixed: fullStarts !== undefined,
+    compoundNames,
+  };
 }
 
 const UNSTEMMED = { stem: false } as const;

@@ -6,6 +6,8 @@ const MAX_PARAMETERS = 64;
 const MAX_DEPTH = 3;
 /** Characters kept of one parameter description. */
 const MAX_PARAMETER_DESCRIPTION_CHARS = 500;
+/** Values of one parameter's `enum` indexed at most. */
+const MAX_ENUM_VALUES = 32;
 
 /**
  * The document a ranker indexes for one tool: its canonical name, description, group and
@@ -24,10 +26,17 @@ export function rankerDocumentOf(tool: {
   /** Default: none. */
   readonly aliases?: readonly string[];
   readonly searchText?: string | undefined;
+  /** Default: the `title` of `tool`, else none. */
+  readonly title?: string | undefined;
+  /** The AI SDK tool of a catalog entry; only its `title` is read. Default: none. */
+  readonly tool?: unknown;
 }): RankerDocument {
   const parameters: RankerParameter[] = [];
   collectParameters(tool.inputSchema, 0, parameters);
-  const description = tool.searchText === undefined ? tool.description : `${tool.description}\n${tool.searchText}`;
+  const title = titleOf(tool);
+  const own = withoutErrorResponses(tool.description);
+  const described = title === undefined ? own : `${title}\n${own}`;
+  const description = tool.searchText === undefined ? described : `${described}\n${tool.searchText}`;
   const document = { name: tool.name, description, group: tool.group, parameters };
   return tool.aliases === undefined || tool.aliases.length === 0 ? document : { ...document, aliases: tool.aliases };
 }
@@ -41,13 +50,50 @@ function collectParameters(schema: unknown, depth: number, into: RankerParameter
       if (!Object.hasOwn(properties, name)) continue;
       if (into.length >= MAX_PARAMETERS) return;
       const property = properties[name];
-      const description = isRecord(property) && typeof property['description'] === 'string' ? property['description'] : '';
+      const written = isRecord(property) && typeof property['description'] === 'string' ? property['description'] : '';
+      const values = isRecord(property) ? enumText(property) : '';
+      const description = values.length === 0 ? written : written.length === 0 ? values : `${written}\n${values}`;
       into.push({ name, description: description.slice(0, MAX_PARAMETER_DESCRIPTION_CHARS) });
       collectParameters(property, depth + 1, into);
     }
   }
   const items = schema['items'];
   if (isRecord(items)) collectParameters(items, depth + 1, into);
+}
+
+/**
+ * The tool's title as text to index, when it says more than its description already opens with:
+ * `title`, else the AI SDK tool's `title` (what `@ai-sdk/mcp` sets from an MCP tool's `title` or
+ * `annotations.title`).
+ */
+function titleOf(tool: { readonly description: string; readonly title?: string | undefined; readonly tool?: unknown }): string | undefined {
+  const fromTool = isRecord(tool.tool) && typeof tool.tool['title'] === 'string' ? tool.tool['title'] : undefined;
+  const title = (tool.title ?? fromTool)?.trim();
+  if (title === undefined || title.length === 0) return undefined;
+  return tool.description.toLowerCase().startsWith(title.toLowerCase()) ? undefined : title;
+}
+
+/**
+ * The description without the `Error Responses:` section that OpenAPI-to-MCP bridges append
+ * (notion-mcp-server: `400: Bad request`, `429: Rate limited`): status lines every tool of the
+ * server repeats, which would match any query saying "request" or "error".
+ */
+function withoutErrorResponses(description: string): string {
+  const at = description.search(ERROR_RESPONSES);
+  return at <= 0 ? description : description.slice(0, at).trimEnd();
+}
+
+const ERROR_RESPONSES = /\n\s*Error Responses:\s*\n\s*\d{3}:/;
+
+/** The string values of a property's `enum` (`get_diff`, `list_workflow_runs`), space-separated; `''` when it has none. */
+function enumText(property: Record<string, unknown>): string {
+  const values = property['enum'];
+  if (!Array.isArray(values)) return '';
+  const words: string[] = [];
+  for (let index = 0; index < values.length && words.length < MAX_ENUM_VALUES; index += 1) {
+    if (typeof values[index] === 'string') words.push(values[index] as string);
+  }
+  return words.join(' ');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,7 +6,9 @@ const STOP_WORDS = new Set(
   (
     'a an and are as at be but by can could do does for from had has have how i if in into is it its ' +
     'me my of on or our please should so some such than that the their them then there these they this ' +
-    'those to us was we were what when where which while who will with would you your'
+    'those to us was we were what when where which while who will with would you your ' +
+    // what is left of a contraction once the apostrophe splits it: what's, don't, I've, we're, you'll, I'd, I'm
+    's t ve re ll d m don doesn didn isn aren wasn weren haven hasn couldn shouldn wouldn'
   ).split(' '),
 );
 
@@ -136,8 +138,9 @@ function tokenizeUnicode(text: string, maxTerms: number): string[] {
 
 /**
  * A light English stemmer, the same for documents and queries, applied in three passes
- * (plural, then `-ing`/`-ed`, then a final `e`): `entities` → `entity`, `files` → `file`,
- * `searching` → `search`, `created`/`creates`/`create` → `creat`, `class` stays. Words of three
+ * (plural, then `-ing`/`-ed` with the consonant they doubled, then a final `e`): `entities` →
+ * `entity`, `files` → `file`, `searching` → `search`, `created`/`creates`/`create` → `creat`,
+ * `getting` → `get`, `mapped` → `map`, `cookie`/`cookies` → `cooky`, `class` stays. Words of three
  * letters or fewer are kept as they are.
  */
 export function stemWord(word: string): string {
@@ -153,9 +156,18 @@ export function stemWord(word: string): string {
     if (before === CHAR_E && third === CHAR_S && word.charCodeAt(length - 4) === CHAR_S) end -= 2;
     else if (before !== CHAR_S && before !== CHAR_U && before !== CHAR_I) end -= 1;
   }
+  const singular = end;
   if (end > 5 && endsAt(word, end, 'ing')) end -= 3;
   else if (end > 4 && endsAt(word, end, 'ed')) end -= 2;
-  if (end > 4 && word.charCodeAt(end - 1) === CHAR_E) end -= 1;
+  // the consonant a suffix doubled: getting → get, mapped → map, starred → star (not ll, ss, zz:
+  // installed stays install; nor a stem of two letters: added stays add; nor a plural noun in
+  // -ings: settings is not set)
+  if (end < singular && singular === length && end > 3 && isDoubledConsonant(word, end)) end -= 1;
+  if (end > 4 && word.charCodeAt(end - 1) === CHAR_E) {
+    // -ie as the plural's -ies reads it: cookie and cookies → cooky, as entity and entities → entity
+    if (end === singular && word.charCodeAt(end - 2) === CHAR_I) return `${word.slice(0, end - 2)}y`;
+    end -= 1;
+  }
   return end === length ? word : word.slice(0, end);
 }
 
@@ -163,6 +175,15 @@ const CHAR_E = 101;
 const CHAR_I = 105;
 const CHAR_S = 115;
 const CHAR_U = 117;
+
+/** True when `word`'s first `end` characters end with the same consonant twice, other than `l`, `s`, `z`. */
+function isDoubledConsonant(word: string, end: number): boolean {
+  const last = word.charCodeAt(end - 1);
+  if (last !== word.charCodeAt(end - 2) || last < 97 || last > 122) return false;
+  // vowels, and the consonants whose doubling is part of the word (install, press, buzz); by
+  // character code, as this runs for every -ing/-ed word of every build
+  return last !== 97 && last !== 101 && last !== 105 && last !== 111 && last !== 117 && last !== 108 && last !== CHAR_S && last !== 122;
+}
 
 /** True when `word`'s first `end` characters end with `suffix`. */
 function endsAt(word: string, end: number, suffix: string): boolean {

@@ -7,27 +7,67 @@ import { stemWord } from './tokenize-text.js';
  */
 export const TOOL_VERB_GROUPS: readonly (readonly string[])[] = Object.freeze(
   [
-    'get fetch retrieve obtain read show display view',
-    'list enumerate browse',
+    'get fetch retrieve obtain read show display view open',
+    'list enumerate browse show',
     'create add make new generate insert',
-    'delete remove erase destroy discard',
-    'update edit modify change alter set patch',
-    'search find lookup query locate seek discover',
+    'delete remove erase destroy discard drop clear wipe purge forget',
+    'update edit modify change alter set patch rename replace rewrite',
+    'search find lookup look query locate seek discover grep',
     'send post publish submit share',
     'calculate compute',
     'convert transform',
-    'start run launch execute',
-    'stop end cancel terminate halt',
+    'start run launch execute trigger invoke spawn',
+    'stop end cancel terminate halt kill abort',
+    'save store write persist',
+    'check verify assert confirm validate ensure',
+    'upload attach',
+    'mock fake stub',
+    'reply respond answer',
+    'navigate visit',
+    'click tap',
+  ].map((line) => Object.freeze(line.split(' '))),
+);
+
+/**
+ * Groups of nouns that software tools and the people asking for them use for the same thing
+ * (a generic list, not drawn from any catalog): a `folder` is a `directory`, a `bug` an `issue`.
+ */
+export const TOOL_NOUN_GROUPS: readonly (readonly string[])[] = Object.freeze(
+  [
+    'folder directory',
+    'bug issue ticket',
+    'settings configuration config preferences options',
+    'picture image screenshot',
+    'website webpage site page',
+    'doc document',
+    'credential secret token password',
+    'version release',
+    'column field property attribute',
+    'table database',
+    'terminal shell console',
+    'program process',
+    'inbox notification',
+    'email mail',
+    'link url',
+    'text content body',
+    'user member people person account',
+    'org organization organisation company',
+    'history log',
   ].map((line) => Object.freeze(line.split(' '))),
 );
 
 /**
  * Index term (as {@link stemWord} stems it) → the other terms of its groups in
- * {@link TOOL_VERB_GROUPS}: `fetch` → `get`, `retrieve`, `obtain`, `read`, `show`, `display`, `view`.
+ * {@link TOOL_VERB_GROUPS}: `fetch` → `get`, `retrieve`, `obtain`, `read`, `show`, `display`, `view`, `open`.
  */
-export const TOOL_VERB_SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
+export const TOOL_VERB_SYNONYMS: ReadonlyMap<string, readonly string[]> = synonymsOf(TOOL_VERB_GROUPS);
+
+/** Index term → the other terms of its groups in {@link TOOL_NOUN_GROUPS}: `folder` → `directory`. */
+export const TOOL_NOUN_SYNONYMS: ReadonlyMap<string, readonly string[]> = synonymsOf(TOOL_NOUN_GROUPS);
+
+function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string, readonly string[]> {
   const synonyms = new Map<string, Set<string>>();
-  for (const group of TOOL_VERB_GROUPS) {
+  for (const group of groups) {
     const terms = group.map((word) => stemWord(word));
     for (const term of terms) {
       const others = synonyms.get(term) ?? new Set<string>();
@@ -36,4 +76,4 @@ export const TOOL_VERB_SYNONYMS: ReadonlyMap<string, readonly string[]> = (() =>
     }
   }
   return new Map([...synonyms].map(([term, others]) => [term, Object.freeze([...others])]));
-})();
+}

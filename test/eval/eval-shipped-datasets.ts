@@ -1,16 +1,17 @@
 // `npm run eval`: `turnscope eval` over every shipped dataset (test/fixtures/datasets), the tables
 // the README's Performance section shows. `npm run eval -- --full` ranks every query instead.
 //
-// 1. The query sets (MetaTool, LiveMCPBench, BFCL) with all four rankers side by side. fuse.js
-//    with default options takes 0.1-0.6 s per query on these catalogs, so this table uses an
-//    evenly spaced sample of 300 queries per dataset (LiveMCPBench has 94: all of them).
+// 1. The query sets (MetaTool, LiveMCPBench, BFCL, mcp-catalog) with all four rankers side by side.
+//    fuse.js with default options takes 0.1-0.6 s per query on these catalogs, so this table uses an
+//    evenly spaced sample of 300 queries per dataset (LiveMCPBench has 94, mcp-catalog 320: all of
+//    LiveMCPBench's, 300 of mcp-catalog's).
 // 2. The same without fuse-defaults on every query (--full only: MetaTool has 21,041).
 // 3. Exact-name queries (every tool of the four catalogs, mcp-catalog included) with the fast rankers.
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/run-cli.js';
 
 const root = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
-const querySets = ['metatool', 'livemcpbench', 'bfcl'].flatMap((name) => ['--dataset', `${root}${name}`]);
+const querySets = ['metatool', 'livemcpbench', 'bfcl', 'mcp-catalog'].flatMap((name) => ['--dataset', `${root}${name}`]);
 const catalogs = ['metatool', 'livemcpbench', 'bfcl', 'mcp-catalog'].flatMap((name) => ['--catalog', `${root}${name}/catalog.json`]);
 const fastRankers = ['--ranker', 'turnscope,ai-sdk-tool-search,minisearch-bm25'];
 const full = process.argv.includes('--full');

@@ -56,10 +56,10 @@ describe('C24: a search stops at the relevance floor', () => {
   });
 
   it('raises the floor for a large definition: a 1,482-character match at 74% of the best is left out with the reason saying its own floor; relevanceFloorSlope 0 loads it', async () => {
-    const query = 'create a pull request';
+    const query = 'create a new pull request';
     const sized = await search(createToolSearchRuntime({ tools, direct: [] }), { query });
     expect(sized.output).toEqual({
-      activated: ['create_pull_request', 'add_reply_to_pull_request_comment', 'create_pull_request_review', 'pull_request_review_write'],
+      activated: ['create_pull_request', 'add_reply_to_pull_request_comment', 'pull_request_review_write', 'create_pull_request_review'],
       reason:
         'Stopped before add_comment_to_pending_review: add_comment_to_pending_review scores below 74% of the best match, the relevance floor for its 1482-character definition ' +
         '(65%, higher for larger definitions); search with other words, or select: a name, to load more.',

@@ -194,3 +194,51 @@ describe('createHybridRanker: acronyms of name words', () => {
   });
 });
 
+
+describe('createHybridRanker: MCP tool names, titles and wording (the 17-server catalog)', () => {
+  it('reads GitHub written with a capital inside as the github server, not as git + hub', () => {
+    const top = names('the GitHub teams I am on');
+    expect(top[0]).toBe('get_teams');
+    expect(top.filter((name) => name.startsWith('git_'))).toEqual([]);
+    expect(names('the GitHub teams I am on')).toEqual(names('the github teams I am on'));
+  });
+
+  it('indexes the MCP title: "open new pull request" is create_pull_request\'s title, not its description', () => {
+    expect(names('open new pull request')[0]).toBe('create_pull_request');
+  });
+
+  it('indexes the values of an enum parameter: pull_request_read\'s method get_reviews', () => {
+    // without them pull_request_review_write (a review's write operations) comes first
+    expect(names('get the reviews on pull request 12')[0]).toBe('pull_request_read');
+  });
+
+  it('stems cookies like the name word cookie: "delete the cookies" is browser_cookie_delete, not clear', () => {
+    expect(names('delete the cookies')[0]).toBe('browser_cookie_delete');
+  });
+
+  it('takes abort for kill and inbox for notifications, and drops the s of what\'s', () => {
+    expect(names('abort the stuck process')[0]).toBe('kill_process');
+    expect(names("what's in my inbox", 3).every((name) => name.includes('notification'))).toBe(true);
+  });
+});
+
+describe('createHybridRanker: MCP client names (mcp__<server>__<tool>)', () => {
+  const catalog: RankerDocument[] = [
+    { name: 'mcp__github__create_issue', description: '', group: 'github' },
+    { name: 'create_issue_label', description: '', group: 'local' },
+  ];
+
+  it('ranks a tool by its own name words: the mcp__server__ prefix does not dilute them', () => {
+    expect(createHybridRanker(catalog).rank('create issue', 2).map((match) => match.name)).toEqual(['mcp__github__create_issue', 'create_issue_label']);
+    // the server still counts, as the group
+    expect(createHybridRanker(catalog).rank('github', 1).map((match) => match.name)).toEqual(['mcp__github__create_issue']);
+    expect(createHybridRanker(catalog).rank('mcp__github__create_issue', 1)[0]!.name).toBe('mcp__github__create_issue');
+  });
+
+  it('resolves a mistyped select: entry by every word of the name, prefix included', () => {
+    const twoServers: RankerDocument[] = [...catalog, { name: 'mcp__gitlab__create_issue', description: '', group: 'gitlab' }];
+    expect(createHybridRanker(twoServers).rank('select:mcp__githb__create_isue', 5).map((match) => match.name)).toEqual(['mcp__github__create_issue']);
+    // the rest alone spells neither full name: no tool is guessed
+    expect(createHybridRanker(twoServers).rank('select:create_isue', 5)).toEqual([]);
+  });
+});

@@ -46,4 +46,45 @@ describe('rankerDocumentOf', () => {
     for (let level = 0; level < 50; level += 1) deep = { type: 'object', properties: { [`level${level}`]: deep } };
     expect(rankerDocumentOf({ name: 'x', description: '', group: 'g', inputSchema: deep }).parameters!.length).toBeLessThanOrEqual(5);
   });
+
+  it('indexes an MCP title before the description, from `title` or the AI SDK tool\'s title, unless the description opens with it', () => {
+    const base = { name: 'browser_take_screenshot', description: 'Take a screenshot of the current page.', group: 'playwright' };
+    expect(rankerDocumentOf({ ...base, name: 'create_pull_request', description: 'Create a new pull request in a GitHub repository.', title: 'Open new pull request' }).description).toBe(
+      'Open new pull request\nCreate a new pull request in a GitHub repository.',
+    );
+    // a catalog entry carries the AI SDK tool, whose title @ai-sdk/mcp sets from the server's title
+    expect(rankerDocumentOf({ ...base, description: 'Returns all console messages', tool: { title: 'Get console messages' } }).description).toBe('Get console messages\nReturns all console messages');
+    expect(rankerDocumentOf({ ...base, title: 'Take a screenshot' }).description).toBe(base.description);
+    expect(rankerDocumentOf({ ...base, title: '  ', tool: { title: 42 } }).description).toBe(base.description);
+    expect(rankerDocumentOf({ ...base, title: 'Capture', searchText: 'png' }).description).toBe('Capture\nTake a screenshot of the current page.\npng');
+  });
+
+  it('adds the string values of a parameter\'s enum to its description (get_diff, list_workflow_runs), at most 32', () => {
+    const document = rankerDocumentOf({
+      name: 'pull_request_read',
+      description: 'Get information on a specific pull request.',
+      group: 'github',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          method: { type: 'string', description: 'What to read', enum: ['get', 'get_diff', 'get_files', 7, null] },
+          state: { type: 'string', enum: ['open', 'closed'] },
+          many: { type: 'string', enum: Array.from({ length: 100 }, (_, index) => `v${index}`) },
+        },
+      },
+    });
+    expect(document.parameters!.slice(0, 2)).toEqual([
+      { name: 'method', description: 'What to read\nget get_diff get_files' },
+      { name: 'state', description: 'open closed' },
+    ]);
+    expect(document.parameters![2]!.description.split(' ')).toHaveLength(32);
+  });
+
+  it('leaves out the Error Responses section an OpenAPI-to-MCP bridge appends (notion-mcp-server)', () => {
+    const description = 'Notion | Retrieve a page as Markdown\nError Responses:\n400: Bad request\n429: Rate limited.';
+    expect(rankerDocumentOf({ name: 'API-retrieve-page-markdown', description, group: 'notion' }).description).toBe('Notion | Retrieve a page as Markdown');
+    // prose that mentions error responses stays
+    const prose = 'Lists the error responses of a request.\nError Responses: see the docs.';
+    expect(rankerDocumentOf({ name: 'list_errors', description: prose, group: 'g' }).description).toBe(prose);
+  });
 });

@@ -23,6 +23,23 @@ describe('tokenizeText', () => {
     expect(['class', 'status', 'analysis', 'get'].map(stemWord)).toEqual(['class', 'status', 'analysis', 'get']);
   });
 
+  it('undoes the consonant -ing/-ed doubled, but not ll, ss, a two-letter stem or a plural in -ings', () => {
+    expect(['getting', 'mapped', 'starred', 'committed', 'dragged'].map(stemWord)).toEqual(['get', 'map', 'star', 'commit', 'drag']);
+    expect(['installed', 'pressed', 'added'].map(stemWord)).toEqual(['install', 'press', 'add']);
+    // settings (a noun) is not set (a verb)
+    expect(stemWord('settings')).not.toBe(stemWord('set'));
+  });
+
+  it('stems a word in -ie like its plural in -ies: cookie and cookies agree', () => {
+    expect(stemWord('cookie')).toBe(stemWord('cookies'));
+    expect(stemWord('movie')).toBe(stemWord('movies'));
+    expect(stemWord('entities')).toBe(stemWord('entity'));
+  });
+
+  it("drops what an apostrophe leaves of a contraction (what's, don't, I've, we're)", () => {
+    expect(tokenizeText("what's in my inbox? don't ask, I've seen we're done")).toEqual(['inbox', 'ask', 'seen', 'done']);
+  });
+
   it('keeps words as written with stem: false', () => {
     expect(tokenizeText('Creating Issues', { stem: false })).toEqual(['creating', 'issues']);
   });

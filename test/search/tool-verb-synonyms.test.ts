@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { stemWord } from '../../src/search/tokenize-text.js';
+import { TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS } from '../../src/search/tool-verb-synonyms.js';
+
+describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
+  it('map each stemmed word to the other words of its groups, both ways', () => {
+    expect(TOOL_NOUN_SYNONYMS.get(stemWord('folder'))).toEqual([stemWord('directory')]);
+    expect(TOOL_NOUN_SYNONYMS.get(stemWord('directories'))).toEqual([stemWord('folder')]);
+    expect(TOOL_VERB_SYNONYMS.get(stemWord('kill'))).toContain(stemWord('terminate'));
+    expect(TOOL_VERB_SYNONYMS.get(stemWord('terminated'))).toContain(stemWord('kill'));
+  });
+
+  it('give a word of two groups the words of both (show: get and list), never the word itself', () => {
+    const show = TOOL_VERB_SYNONYMS.get('show')!;
+    expect(show).toEqual(expect.arrayContaining([stemWord('read'), stemWord('enumerate')]));
+    for (const [table, groups] of [[TOOL_VERB_SYNONYMS, TOOL_VERB_GROUPS], [TOOL_NOUN_SYNONYMS, TOOL_NOUN_GROUPS]] as const) {
+      for (const [term, others] of table) expect(others).not.toContain(term);
+      expect(table.size).toBe(new Set(groups.flat().map(stemWord)).size);
+    }
+  });
+});
