@@ -5,6 +5,8 @@ import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 import { TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
+import { expandWithThesaurus } from './expand-with-thesaurus.js';
+import { resolveThesaurusExpansion } from './resolve-thesaurus-expansion.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS, type FieldBoosts, type HybridRankerOptions } from './hybrid-ranker-options.js';
 import { topMatches } from './top-matches.js';
@@ -60,6 +62,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const bm25Parameters = options.bm25 ?? DEFAULT_HYBRID_SETTINGS.bm25;
   const combine = options.combine ?? DEFAULT_HYBRID_SETTINGS.combine;
   const synonymWeight = options.synonymWeight ?? DEFAULT_HYBRID_SETTINGS.synonymWeight;
+  const thesaurus = resolveThesaurusExpansion(options.thesaurus);
 
   // The build runs once, much of it before the JIT has optimized it, and the interpreter is far
   // slower at for-of and Map destructuring than at an index: hence the indexed loops below.
@@ -129,6 +132,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const corrector = createNameTypoCorrector(termOfNameWord.keys(), stemWord);
   const acronyms = nameAcronyms(nameTermsOf, nameTermIdf);
   const isCompound = (name: string) => compoundNames.has(name);
+  const documentCounts = new Map<string, number>();
 
   return {
     name: 'hybrid',
@@ -191,7 +195,18 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         }
       }
     }
+    if (thesaurus !== undefined) expandWithThesaurus(terms, termWeights, synonyms, bm25.has, documentsWith, thesaurus);
     return { termWeights, synonyms };
+  }
+
+  /** How many tools have `term` in a field (asked only of terms the index has, so bounded by its vocabulary). */
+  function documentsWith(term: string): number {
+    let count = documentCounts.get(term);
+    if (count === undefined) {
+      count = bm25.search(new Map([[term, 1]]), { fieldBoosts, minPrefixChars: 0, bm25: bm25Parameters, combine }).size;
+      documentCounts.set(term, count);
+    }
+    return count;
   }
 
   function fuse(termWeights: ReadonlyMap<string, number>, synonyms: ReadonlySet<string>): Map<number, number> {
