@@ -39,7 +39,9 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
  *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity. A
  *    common tool verb brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
- *    `fetch` → `get`, `retrieve`, …).
+ *    `fetch` → `get`, `retrieve`, …). A term at most one tool has brings its nearest words in the
+ *    shipped GloVe thesaurus that the catalog has (`sushi` → `restaurant`; `thesaurus` option,
+ *    {@link expandWithThesaurus}; `thesaurus: false` turns it off).
  * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words, description,
  *    parameter names, parameter descriptions and group, with field boosts and prefix matching
  *    (each distinct text tokenized once per build), is normalised by the best score and fused
@@ -47,7 +49,7 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    and query coverage (the IDF-weighted share of the query's terms the tool matches). Ties
  *    break by canonical name.
  *
- * @throws {InvalidOptionError} `documents` is not an array.
+ * @throws {InvalidOptionError} `documents` is not an array, or a `thesaurus` field is out of range.
  */
 export function createHybridRanker(documents: readonly RankerDocument[], options: HybridRankerOptions = {}): ToolRanker {
   if (!Array.isArray(documents)) {

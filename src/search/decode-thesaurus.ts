@@ -10,7 +10,7 @@ export interface ThesaurusNeighbour {
 
 /**
  * A distributional thesaurus: English word stem → its nearest neighbours by the cosine of their
- * GloVe vectors (`apartment` → `flat`, `condo`, `house`, …). Read-only and shared by every ranker
+ * GloVe vectors (`sushi` → `seafood`, `restaurant`, …). Read-only and shared by every ranker
  * of the process.
  */
 export interface Thesaurus {

@@ -50,22 +50,29 @@ export interface HybridRankerOptions {
   /**
    * Query expansion through the shipped distributional thesaurus (GloVe neighbours, see
    * {@link shippedThesaurus}): a query term's nearest words that the catalog has join the query
-   * at `weight × similarity` (`apartment` → `house`), matched exactly. Exact names are found
+   * at `weight × similarity` (`sushi` → `restaurant`), matched exactly. Exact names are found
    * before it and keep rank 1 (C9). `false` turns it off (the ranking without it, and the data
-   * file is never read); `undefined` or `true` is the defaults below.
+   * file is never read); `undefined` or `true`: {@link ThesaurusOptions} with its defaults.
+   * @throws {InvalidOptionError} (from createHybridRanker) a field out of range.
    */
   readonly thesaurus?: boolean | ThesaurusOptions;
 }
 
-/** The `thesaurus` option of {@link HybridRankerOptions}; each field `undefined` is its default. */
+/**
+ * The `thesaurus` option of {@link HybridRankerOptions}; each field `undefined` is its default
+ * ({@link DEFAULT_THESAURUS_SETTINGS}, chosen on the tuning halves of the eval).
+ */
 export interface ThesaurusOptions {
-  /** Weight of an added neighbour, times its similarity and its query term's weight. Default {@link DEFAULT_THESAURUS_SETTINGS}. */
+  /** Weight of an added neighbour, times its similarity and its query term's weight; `0` adds nothing. Default 0.3. */
   readonly weight?: number;
-  /** Neighbours added per query term at most (only those the catalog has count). */
+  /** Neighbours added per query term at most, counting only those the catalog has (a whole number). Default 8. */
   readonly maxNeighbours?: number;
-  /** Cosine similarity below which a neighbour is not added, 0–1. */
+  /** Cosine similarity below which a neighbour is not added, 0–1 (the shipped file holds none below 0.5). Default 0.5. */
   readonly minSimilarity?: number;
-  /** Which query terms are expanded: `'unmatched'` (no tool has it), `'all'`, or a number n: terms at most n tools have. */
+  /**
+   * Which query terms are expanded: `'unmatched'` (terms no tool has), `'all'`, or a number n
+   * (terms at most n tools have). Default 1.
+   */
   readonly expand?: 'unmatched' | 'all' | number;
   /** The thesaurus to use. Default: the shipped one ({@link shippedThesaurus}), read on first use. */
   readonly source?: Thesaurus;
