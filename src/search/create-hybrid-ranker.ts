@@ -8,6 +8,8 @@ import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, RankerParameter, ToolRanker } from './tool-ranker.js';
 import { TOOL_NOUN_SYNONYMS, TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
+import { expandWithThesaurus } from './expand-with-thesaurus.js';
+import { resolveThesaurusExpansion } from './resolve-thesaurus-expansion.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS, type FieldBoosts, type HybridRankerOptions } from './hybrid-ranker-options.js';
 import { topMatches } from './top-matches.js';
@@ -44,7 +46,9 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    common tool verb or noun brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
  *    `fetch` → `get`, `retrieve`, …; {@link TOOL_NOUN_SYNONYMS}: `folder` → `directory`). A word
  *    written with a capital inside that the index holds whole (`GitHub`, a group `github`) is
- *    ranked as that one term, not as `git` and `hub`.
+ *    ranked as that one term, not as `git` and `hub`. A term at most one tool has brings its nearest words in the
+ *    shipped GloVe thesaurus that the catalog has (`sushi` → `restaurant`; `thesaurus` option,
+ *    {@link expandWithThesaurus}; `thesaurus: false` turns it off).
  * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words (of the name without
  *    an `mcp__<server>__` prefix: {@link ownNameOf}), description,
  *    parameter names, parameter descriptions and group, with field boosts and prefix matching
@@ -53,7 +57,7 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    and query coverage (the IDF-weighted share of the query's terms the tool matches). Ties
  *    break by canonical name.
  *
- * @throws {InvalidOptionError} `documents` is not an array.
+ * @throws {InvalidOptionError} `documents` is not an array, or a `thesaurus` field is out of range.
  */
 export function createHybridRanker(documents: readonly RankerDocument[], options: HybridRankerOptions = {}): ToolRanker {
   if (!Array.isArray(documents)) {
@@ -68,6 +72,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const bm25Parameters = options.bm25 ?? DEFAULT_HYBRID_SETTINGS.bm25;
   const combine = options.combine ?? DEFAULT_HYBRID_SETTINGS.combine;
   const synonymWeight = options.synonymWeight ?? DEFAULT_HYBRID_SETTINGS.synonymWeight;
+  const thesaurus = resolveThesaurusExpansion(options.thesaurus);
 
   // Each part of the build is a function of its own: the build runs once, much of it before the
   // JIT has optimized it, and V8 compiles a hot loop by compiling its whole function.
@@ -86,6 +91,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const corrector = createNameTypoCorrector(nameIndex.termOfWord.keys(), stemWord);
   const acronyms = nameAcronyms(nameIndex);
   const isCompound = (name: string) => compoundNames.has(name);
+  const documentCounts = new Map<string, number>();
 
   return {
     name: 'hybrid',
@@ -150,6 +156,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         }
       }
     }
+    if (thesaurus !== undefined) expandWithThesaurus(terms, termWeights, synonyms, bm25.has, documentsWith, thesaurus);
     return { termWeights, synonyms };
   }
 
@@ -161,6 +168,16 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   function joinIndexedCompounds(query: string): string {
     if (!MIXED_CASE_WORD.test(query)) return query;
     return query.slice(0, MAX_QUERY_SCAN_CHARS).replace(MIXED_CASE_WORDS, (word) => (bm25.has(stemWord(word.toLowerCase())) ? word.toLowerCase() : word));
+  }
+
+  /** How many tools have `term` in a field (asked only of terms the index has, so bounded by its vocabulary). */
+  function documentsWith(term: string): number {
+    let count = documentCounts.get(term);
+    if (count === undefined) {
+      count = bm25.search(new Map([[term, 1]]), { fieldBoosts, minPrefixChars: 0, bm25: bm25Parameters, combine }).size;
+      documentCounts.set(term, count);
+    }
+    return count;
   }
 
   function fuse(termWeights: ReadonlyMap<string, number>, synonyms: ReadonlySet<string>): Map<number, number> {

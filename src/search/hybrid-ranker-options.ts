@@ -1,4 +1,6 @@
 // The options and defaults of the hybrid ranker (src/search/create-hybrid-ranker.ts), tuned by `npm run eval:tune`.
+import type { Thesaurus } from './decode-thesaurus.js';
+import type { shippedThesaurus } from './shipped-thesaurus.js';
 
 /** BM25 field boosts of {@link createHybridRanker}. */
 export interface FieldBoosts {
@@ -45,6 +47,35 @@ export interface HybridRankerOptions {
    * `get`, `retrieve`, …) relative to the verb the query wrote; `0` turns synonyms off. Default 0.3.
    */
   readonly synonymWeight?: number;
+  /**
+   * Query expansion through the shipped distributional thesaurus (GloVe neighbours, see
+   * {@link shippedThesaurus}): a query term's nearest words that the catalog has join the query
+   * at `weight × similarity` (`sushi` → `restaurant`), matched exactly. Exact names are found
+   * before it and keep rank 1 (C9). `false` turns it off (the ranking without it, and the data
+   * file is never read); `undefined` or `true`: {@link ThesaurusOptions} with its defaults.
+   * @throws {InvalidOptionError} (from createHybridRanker) a field out of range.
+   */
+  readonly thesaurus?: boolean | ThesaurusOptions;
+}
+
+/**
+ * The `thesaurus` option of {@link HybridRankerOptions}; each field `undefined` is its default
+ * ({@link DEFAULT_THESAURUS_SETTINGS}, chosen on the tuning halves of the eval).
+ */
+export interface ThesaurusOptions {
+  /** Weight of an added neighbour, times its similarity and its query term's weight; `0` adds nothing. Default 0.3. */
+  readonly weight?: number;
+  /** Neighbours added per query term at most, counting only those the catalog has (a whole number). Default 8. */
+  readonly maxNeighbours?: number;
+  /** Cosine similarity below which a neighbour is not added, 0–1 (the shipped file holds none below 0.5). Default 0.5. */
+  readonly minSimilarity?: number;
+  /**
+   * Which query terms are expanded: `'unmatched'` (terms no tool has), `'all'`, or a number n
+   * (terms at most n tools have). Default 1.
+   */
+  readonly expand?: 'unmatched' | 'all' | number;
+  /** The thesaurus to use. Default: the shipped one ({@link shippedThesaurus}), read on first use. */
+  readonly source?: Thesaurus;
 }
 
 /** Field boosts chosen by `npm run eval:tune` (see the README's Performance section). */
@@ -68,5 +99,13 @@ export const DEFAULT_HYBRID_SETTINGS = Object.freeze({
   bm25: Object.freeze({ k: 0.6, b: 0.85, d: 0.5 }),
   combine: 'bm25f' as 'bm25f' | 'minisearch',
   synonymWeight: 0.3,
+});
+
+/** Defaults of {@link ThesaurusOptions}, chosen on the tuning halves (test/bench/README.md, Search quality). */
+export const DEFAULT_THESAURUS_SETTINGS = Object.freeze({
+  weight: 0.3,
+  maxNeighbours: 8,
+  minSimilarity: 0.5,
+  expand: 1 as 'unmatched' | 'all' | number,
 });
 

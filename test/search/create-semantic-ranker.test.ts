@@ -34,7 +34,8 @@ describe('createSemanticRanker', () => {
 
   it('finds a tool the lexical ranker cannot, by meaning', async () => {
     const query = 'grab a photo';
-    expect(createHybridRanker(DOCUMENTS).rank(query, 5)).toEqual([]);
+    // word matching alone (the thesaurus off: among the GloVe neighbours of `photo` is `page`, which finds the screenshot tool)
+    expect(createHybridRanker(DOCUMENTS, { thesaurus: false }).rank(query, 5)).toEqual([]);
     const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache() });
     expect((await ranker.rank(query, 1))[0]!.name).toBe('browser_take_screenshot');
   });
