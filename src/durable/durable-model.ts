@@ -19,11 +19,13 @@ export type RecordedModelCall =
  *
  * Live text: while the execution that runs the call reads the provider's stream, the parts up
  * to the first one the turn acts on (text and reasoning parts, `stream-start`,
- * `response-metadata`) pass through to the turn as they arrive, so its text deltas are live;
- * the rest (tool calls, finish, errors, …) and the end of the stream follow once the call is
- * recorded, so the turn never acts on a response that a crash could replace. A replay streams
- * the recorded parts, the same ones in the same order. A stream that fails after parts passed
- * through is recorded as those parts and an `error` part (as the provider's stream said).
+ * `response-metadata`) pass through to the turn as they arrive (from one macrotask after the
+ * first arrived: a provider that answers at once has its record on the way to the engine
+ * before the turn works on the stream), so its text deltas are live; the rest (tool calls,
+ * finish, errors, …) and the end of the stream follow once the call is recorded, so the turn
+ * never acts on a response that a crash could replace. A replay streams the recorded parts,
+ * the same ones in the same order. A stream that fails after parts passed through is recorded
+ * as those parts and an `error` part (as the provider's stream said).
  */
 export function durableModel(model: LanguageModelV4, runner: DurableStepRunner, beforeCall: (callIndex: number) => void = () => {}): LanguageModelV4 {
   let calls = 0;
@@ -69,6 +71,7 @@ export function durableModel(model: LanguageModelV4, runner: DurableStepRunner, 
           async start(controller) {
             live.attach(controller);
             const done = await recorded;
+            live.drain();
             if (!done.ok) return controller.error(Object.assign(new Error(done.error.message), done.error));
             for (const part of done.parts.slice(live.forwarded)) controller.enqueue(fromJsonPart(part));
             controller.close();
@@ -104,16 +107,33 @@ interface LiveForward {
   readonly started: Promise<true>;
   offer(part: LanguageModelV4StreamPart): void;
   attach(controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>): void;
+  /** Enqueues what is still waiting (before the rest of the recording follows). */
+  drain(): void;
 }
 
-/** The pass-through of one model call: the prefix of shown-only parts, until the first other part. */
+/**
+ * The pass-through of one model call: the prefix of shown-only parts, until the first other part.
+ * The first part is released to the turn one macrotask after it arrived, not at once: a provider
+ * that answers at once has then handed its whole response to the engine, whose write (Restate:
+ * HTTP/2, sent from the event loop's next check phase) goes out before the turn starts its
+ * stream work, so that work runs while the engine acknowledges the record instead of before it
+ * is sent (issue 15, the per-step cost). A streaming provider's parts still pass through as
+ * they arrive, a macrotask late.
+ */
 function liveForward(): LiveForward {
   let open = true;
   let forwarded = 0;
+  let released = false;
+  let scheduled = false;
   let controller: ReadableStreamDefaultController<LanguageModelV4StreamPart> | undefined;
   const waiting: LanguageModelV4StreamPart[] = [];
   let start!: (value: true) => void;
   const started = new Promise<true>((resolve) => (start = resolve));
+  const release = () => {
+    released = true;
+    if (controller !== undefined) for (const part of waiting.splice(0)) controller.enqueue(part);
+    start(true);
+  };
   return {
     get forwarded() {
       return forwarded;
@@ -126,15 +146,26 @@ function liveForward(): LiveForward {
       }
       forwarded += 1;
       const copy = fromJsonPart(toJsonPart(part));
-      if (controller === undefined) waiting.push(copy);
-      else controller.enqueue(copy);
-      start(true);
+      if (released && controller !== undefined) return controller.enqueue(copy);
+      waiting.push(copy);
+      if (scheduled) return;
+      scheduled = true;
+      afterPendingIo(release);
     },
     attach(next) {
       controller = next;
-      for (const part of waiting.splice(0)) next.enqueue(part);
+      if (released) for (const part of waiting.splice(0)) next.enqueue(part);
+    },
+    drain() {
+      if (controller !== undefined) for (const part of waiting.splice(0)) controller.enqueue(part);
     },
   };
+}
+
+/** `fn` in the event loop's next check phase (after pending I/O callbacks and writes); a task where there is no `setImmediate`. */
+function afterPendingIo(fn: () => void): void {
+  if (typeof setImmediate === 'function') setImmediate(fn);
+  else setTimeout(fn, 0);
 }
 
 function toJsonPart(part: LanguageModelV4StreamPart): unknown {

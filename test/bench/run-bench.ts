@@ -22,7 +22,7 @@ console.log(
 );
 
 if (only === 'durable') {
-  console.log('\n## Durable turn (Restate, one worker, localhost) against the same turn in-process\n');
+  console.log('\n## Durable turn (Restate, localhost) against the same turn in-process\n');
   console.log(formatDurableBench(await runDurableBench()));
 }
 if (only === undefined || only === 'search') {
