@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { ModelMessage } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TurnResult, TurnStreamPart } from '../../src/index.js';
+import { createLiveTurnHub, readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
+import { freePort, http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
+
+// Real processes: restate-server, two workers (test/fixtures/restate/kill-worker.ts) behind the
+// S18 proxy (HTTP/1.1), publishing live output to a hub in this process. Each test stops a
+// worker at a gate of the turn (a point the worker reaches: see the fixture), kills it with
+// kill -9 there, and checks that the turn finished elsewhere exactly as an unkilled run of the
+// same script did. Everything started here is stopped in afterAll (and on process exit).
+const fixture = join(dirname(new URL(import.meta.url).pathname), '../fixtures/restate/kill-worker.ts');
+const dir = mkdtempSync(join(tmpdir(), 'turnscope-kill-'));
+const gateFile = join(dir, 'gates.json');
+const gates: Record<string, string[]> = {};
+writeFileSync(gateFile, '{}');
+let cluster: RestateCluster | undefined;
+let hubServer: Server | undefined;
+let hubUrl = '';
+
+beforeAll(async () => {
+  const hub = createLiveTurnHub();
+  const port = await freePort();
+  hubServer = createServer(hub.handler);
+  await new Promise<void>((resolve) => hubServer!.listen(port, '127.0.0.1', resolve));
+  hubUrl = `http://127.0.0.1:${port}`;
+  cluster = await startRestateCluster({ workers: 2, fixture, workerEnv: { GATE_FILE: gateFile, LIVE_URL: hubUrl } });
+}, 120_000);
+afterAll(async () => {
+  await cluster?.stop();
+  hubServer?.closeAllConnections();
+  await new Promise((resolve) => (hubServer === undefined ? resolve(undefined) : hubServer.close(resolve)));
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+interface Entry { readonly kind: string; readonly run?: string; readonly step?: number; readonly tool?: string; readonly operationId?: string; readonly point?: string; readonly stopped?: boolean; readonly worker: string; readonly pid: number }
+const entriesOf = (run: string) => (cluster!.log() as unknown as Entry[]).filter((entry) => entry.run === run);
+
+interface Started { readonly key: string; readonly run: string; readonly invocationId: string; readonly live: { parts: TurnStreamPart[]; done: Promise<void> } }
+let runs = 0;
+/** Sends one turn of `script` (or the answer `messages`) on conversation `key`, its live output read from the start. */
+async function start(script: string, stops: string[] = [], messages?: (run: string) => ModelMessage[], key?: string, run?: string): Promise<Started> {
+  const id = run ?? `r${(runs += 1)}`;
+  gates[id] = stops;
+  writeFileSync(gateFile, JSON.stringify(gates));
+  const conversation = key ?? `${script}-${id}`;
+  const answer = await http(cluster!.ingressPort, 'POST', `/turnscope/${conversation}/run/send`, messages === undefined ? { prompt: `${script}#${id}` } : { messages: messages(id) });
+  expect(answer.status).toBeLessThan(300);
+  const invocationId = (JSON.parse(answer.text) as { invocationId: string }).invocationId;
+  const parts: TurnStreamPart[] = [];
+  const done = (async () => {
+    for await (const part of readLiveTurn({ url: hubUrl, key: invocationId }) as unknown as AsyncIterable<TurnStreamPart>) parts.push(part);
+  })();
+  return { key: conversation, run: id, invocationId, live: { parts, done } };
+}
+
+async function statusOf(key: string): Promise<RestateTurnStatus> {
+  const answer = await http(cluster!.ingressPort, 'POST', `/turnscope/${key}/status`, {});
+  if (answer.status !== 200) throw new Error(`status ${answer.status}: ${answer.text}`);
+  return JSON.parse(answer.text) as RestateTurnStatus;
+}
+const finished = async (key: string) => {
+  const status = await statusOf(key);
+  return status.status === 'running' || status.status === 'idle' ? undefined : status;
+};
+
+/** Waits until the worker stopped at `point` of `run`, kills it (kill -9), checks status answers meanwhile, and starts it again. */
+async function killAt(turn: Started, point: string): Promise<Entry> {
+  const c = cluster!;
+  const stopped = await waitFor(`${turn.run} to stop at ${point}`, () => entriesOf(turn.run).find((entry) => entry.kind === 'gate' && entry.point === point && entry.stopped === true), 90_000);
+  const victim = c.workers.find((worker) => worker.name === stopped.worker)!;
+  c.kill(victim);
+  // the other worker answers the shared status handler while the turn waits to be retried
+  expect(['running', 'completed', 'cancelled']).toContain((await statusOf(turn.key)).status);
+  await c.restart(victim);
+  return stopped;
+}
+
+/** A result as plain JSON with the run's own names (its run id, its turn id) replaced, so two runs of one script compare. */
+function normalized(value: unknown, run: string, turnId: string): unknown {
+  return JSON.parse(JSON.stringify(value).replaceAll(turnId, 'TURN').replaceAll(`#${run}`, '#RUN'));
+}
+/** What a client shows of a live stream: the parts other than text, and each step's text (a retried attempt's text dropped). */
+function shown(parts: readonly TurnStreamPart[], run: string, turnId: string) {
+  const deltas: { stepIndex: number; attempt: number; text: string }[] = [];
+  const others: unknown[] = [];
+  for (const part of parts) {
+    if (part.type === 'text-delta') deltas.push(part);
+    else if (part.type === 'retry') deltas.splice(0, deltas.length, ...deltas.filter((delta) => delta.stepIndex !== part.stepIndex || delta.attempt > part.attempt));
+    else others.push(part.type === 'text-start' || part.type === 'text-end' ? { type: part.type } : part);
+  }
+  return normalized({ others, text: deltas.map((delta) => delta.text).join('') }, run, turnId);
+}
+
+/** Executions in the log by call: `model:<step>` and `tool:<operationId>`. */
+function executions(run: string): Map<string, Entry[]> {
+  const byCall = new Map<string, Entry[]>();
+  for (const entry of entriesOf(run)) {
+    const call = entry.kind === 'model' ? `model:${entry.step}` : entry.kind === 'tool' ? `tool:${entry.operationId}` : undefined;
+    if (call !== undefined) byCall.set(call, [...(byCall.get(call) ?? []), entry]);
+  }
+  return byCall;
+}
+
+const references = new Map<string, Promise<{ status: RestateTurnStatus; run: string; live: TurnStreamPart[] }>>();
+/** The same script run once without a kill (the same for every test that asks). */
+function reference(script: string, messages?: (run: string) => ModelMessage[], key?: string): Promise<{ status: RestateTurnStatus; run: string; live: TurnStreamPart[] }> {
+  const name = key ?? script;
+  if (!references.has(name)) {
+    references.set(name, (async () => {
+      const turn = await start(script, [], messages, key === undefined ? undefined : `${key}`);
+      const status = await waitFor(`the reference ${script} turn`, () => finished(turn.key), 120_000);
+      await turn.live.done;
+      return { status, run: turn.run, live: turn.live.parts };
+    })());
+  }
+  return references.get(name)!;
+}
+
+/**
+ * The turn finished as the unkilled run of its script did (result, trace, live output), under
+ * one turn id and one invocation, and every call ran once except `again` (the calls in flight
+ * at a kill), which ran twice: on the killed worker, then elsewhere, with the same operation id.
+ */
+async function expectSameAsUnkilled(turn: Started, script: string, inFlight: string[] | ((turnId: string) => string[]), ref = reference(script)): Promise<RestateTurnStatus> {
+  const status = await waitFor(`${turn.run} to finish`, () => finished(turn.key), 120_000);
+  await turn.live.done;
+  const unkilled = await ref;
+  const turnId = status.result!.turnId;
+  expect(normalized(status.result, turn.run, turnId)).toEqual(normalized(unkilled.status.result, unkilled.run, unkilled.status.result!.turnId));
+  expect(normalized(status.snapshot, turn.run, turnId)).toEqual(normalized(unkilled.status.snapshot, unkilled.run, unkilled.status.result!.turnId));
+  expect(shown(turn.live.parts, turn.run, turnId)).toEqual(shown(unkilled.live, unkilled.run, unkilled.status.result!.turnId));
+  expect(turn.live.parts.filter((part) => part.type === 'turn-end')).toHaveLength(1);
+  const again = typeof inFlight === 'function' ? inFlight(turnId) : inFlight;
+  const byCall = executions(turn.run);
+  const twice = [...byCall].filter(([, runs]) => runs.length !== 1).map(([call]) => call).sort();
+  expect(twice).toEqual([...again].sort());
+  for (const call of again) {
+    const [first, second] = byCall.get(call)!;
+    expect(first!.pid).not.toBe(second!.pid);
+    expect(second!.operationId).toBe(first!.operationId);
+  }
+  // one turn: every operation id is of the result's turn id
+  for (const [call] of byCall) if (call.startsWith('tool:')) expect(call.startsWith(`tool:${turnId}:`), call).toBe(true);
+  expect(status.invocationId).toBe(turn.invocationId);
+  return status;
+}
+
+describe('a worker killed at any point of a durable turn, real processes (S18, C29)', () => {
+  it('S18: killed during a model call (streaming slowly): the call runs again on the other worker, the turn ends as unkilled', async () => {
+    const turn = await start('search', ['model:1']);
+    await killAt(turn, 'model:1');
+    await expectSameAsUnkilled(turn, 'search', ['model:1']);
+  }, 300_000);
+
+  it('S18: killed right after a model call was recorded, before its tool started: nothing runs twice', async () => {
+    const turn = await start('search', ['permission:1']);
+    await killAt(turn, 'permission:1');
+    await expectSameAsUnkilled(turn, 'search', []);
+  }, 300_000);
+
+  it('S18: killed during tool_search (the ranker): the search runs again in process, no call runs twice', async () => {
+    const turn = await start('search', ['rank']);
+    await killAt(turn, 'rank');
+    await expectSameAsUnkilled(turn, 'search', []);
+  }, 300_000);
+
+  it('S18: killed while a discovered tool runs: that call runs again with the same operation id', async () => {
+    const turn = await start('search', ['tool:weather_forecast:1']);
+    await killAt(turn, 'tool:weather_forecast:1');
+    await expectSameAsUnkilled(turn, 'search', (turnId) => [`tool:${turnId}:1:w1`]);
+  }, 300_000);
+});
