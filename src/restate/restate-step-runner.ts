@@ -41,21 +41,76 @@ export function restateStepRunner(
           throw new TerminalError('the turn was cancelled through Restate', { errorCode: 409 });
         })
       : undefined;
+  const awaitStep = singleAwaiter(cancelled);
   return {
     async run<T>(name: string, fn: () => Promise<T>): Promise<T> {
       try {
-        const step = ctx.run(name, fn, runRetry as RunOptions<T>);
-        return (await (cancelled === undefined ? step : RestatePromise.race([step, cancelled as RestatePromise<T>]))) as T;
+        return await awaitStep(ctx.run(name, fn, runRetry as RunOptions<T>));
       } catch (error) {
         if (error instanceof TerminalError) options.onTerminal?.(error);
         throw error;
       }
     },
-    all: <T>(steps: readonly Promise<T>[]) => RestatePromise.all(steps as unknown as RestatePromise<T>[]) as unknown as Promise<T[]>,
+    all: <T>(steps: readonly Promise<T>[]) => Promise.all(steps),
     saveSnapshot(snapshot: TurnSnapshot) {
       ctx.set(SNAPSHOT_STATE_KEY, snapshot);
     },
     now: () => clock++,
     generateId: () => ctx.rand.uuidv4(),
   };
+}
+
+type Settled = { readonly index: number; readonly value?: unknown; readonly failure?: unknown };
+
+/**
+ * Awaits Restate promises one combinator at a time. The SDK drives every awaited
+ * `RestatePromise` with its own loop, and two loops waiting for the server at once fail the
+ * attempt ("awaitNext already pending"): parallel tool calls, each awaiting its own `ctx.run`,
+ * did exactly that and the invocation retried forever, running the unfinished calls again on
+ * every attempt. Here one loop awaits `RestatePromise.race` of every step waiting (and of the
+ * cancellation signal), hands out the one that settled and races the rest again, with the
+ * steps started meanwhile. Steps started in the same turn of the event loop join the first
+ * race (it starts after `setImmediate`).
+ */
+function singleAwaiter(cancelled: RestatePromise<never> | undefined): <T>(step: RestatePromise<T>) => Promise<T> {
+  const waiting: { readonly step: RestatePromise<unknown>; readonly resolve: (value: unknown) => void; readonly reject: (error: unknown) => void }[] = [];
+  let driving = false;
+  let cancellation: { readonly error: unknown } | undefined;
+  const drive = async () => {
+    driving = true;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      while (waiting.length > 0) {
+        if (cancellation !== undefined) {
+          for (const each of waiting.splice(0)) each.reject(cancellation.error);
+          break;
+        }
+        const racing = waiting.map((each, index) => each.step.map((value, failure): Settled => ({ index, value, failure })));
+        if (cancelled !== undefined) racing.push(cancelled.map((_value, failure): Settled => ({ index: -1, failure })));
+        let settled: Settled;
+        try {
+          settled = await RestatePromise.race(racing);
+        } catch (error) {
+          // not a step's own failure (those are mapped): the attempt is over, every step with it
+          for (const each of waiting.splice(0)) each.reject(error);
+          break;
+        }
+        if (settled.index === -1) {
+          cancellation = { error: settled.failure };
+          continue;
+        }
+        const [done] = waiting.splice(settled.index, 1);
+        if (settled.failure === undefined) done!.resolve(settled.value);
+        else done!.reject(settled.failure);
+      }
+    } finally {
+      driving = false;
+    }
+  };
+  return <T>(step: RestatePromise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      if (cancellation !== undefined) return reject(cancellation.error);
+      waiting.push({ step, resolve: resolve as (value: unknown) => void, reject });
+      if (!driving) void drive();
+    });
 }
