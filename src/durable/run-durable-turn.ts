@@ -5,6 +5,7 @@ import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
 import { durableModel } from './durable-model.js';
 import type { DurableStepRunner } from './durable-step-runner.js';
 import { durableTools } from './durable-tools.js';
+import { durableApprovalStore } from './durable-approval-store.js';
 
 /** The runtime options of a durable turn: everything but what the engine supplies. */
 export type DurableRuntimeOptions = Omit<ToolSearchRuntimeOptions, 'journal' | 'now' | 'generateId'>;
@@ -17,7 +18,9 @@ export type DurableSendInput = Omit<SendInput, 'model' | 'abortSignal'>;
  * this execution with the engine's clock and ids (`runner.now`, `runner.generateId`, so a
  * re-execution has the same turn id and takes the same path) and a journal that hands each tool
  * its operation id; each model call is one step `model:<n>` ({@link durableModel}) and each tool
- * call one step `tool:<operationId>` ({@link durableTools}); the turn's snapshot (C28) is saved
+ * call one step `tool:<operationId>` ({@link durableTools}), and each answer of the runtime's
+ * `approvalStore` one step too (`approval-issue:…`, `approval-claim:…`: a replay of the turn that
+ * answers an approval gets the claim it made, C27); the turn's snapshot (C28) is saved
  * with `runner.saveSnapshot` at every step boundary it goes on from (just before the next model
  * call, in the turn's own order, so a replay saves it at the same point). Search, the
  * availability guard, validation, permission and approval run in-process on every execution as
@@ -43,7 +46,9 @@ export async function runDurableTurn(options: {
 }): Promise<TurnResult> {
   const { runner } = options;
   const { tools, journal } = durableTools(options.runtime.tools, runner);
-  const runtime = createToolSearchRuntime({ ...options.runtime, tools, journal, now: () => runner.now(), generateId: () => runner.generateId() });
+  const store = options.runtime.approvalStore;
+  const approvalStore = store === undefined ? {} : { approvalStore: durableApprovalStore(store, runner) };
+  const runtime = createToolSearchRuntime({ ...options.runtime, ...approvalStore, tools, journal, now: () => runner.now(), generateId: () => runner.generateId() });
   let savedStep = -1;
   let snapshotOf: () => ReturnType<ReturnType<typeof runtime.send>['snapshot']> = () => undefined;
   const model = durableModel(options.model, runner, () => {

@@ -84,7 +84,7 @@ async function killAt(turn: Started, point: string): Promise<Entry> {
 
 /** A result as plain JSON with the run's own names (its run id, its turn id) replaced, so two runs of one script compare. */
 function normalized(value: unknown, run: string, turnId: string): unknown {
-  return JSON.parse(JSON.stringify(value).replaceAll(turnId, 'TURN').replaceAll(`#${run}`, '#RUN'));
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value).replaceAll(turnId, 'TURN').replaceAll(`#${run}`, '#RUN'));
 }
 /** What a client shows of a live stream: the parts other than text, and each step's text (a retried attempt's text dropped). */
 function shown(parts: readonly TurnStreamPart[], run: string, turnId: string) {
@@ -221,5 +221,35 @@ describe('a worker killed at any point of a durable turn, real processes (S18, C
     await killAt(turn, 'model:1');
     await killAt(turn, 'tool:weather_forecast:1');
     await expectSameAsUnkilled(turn, 'search', (turnId) => ['model:1', `tool:${turnId}:1:w1`]);
+  }, 300_000);
+
+  it('S18: killed during a turn that ends awaiting approval, then during the approved call of the answering turn: the call runs once more with the same operation id, both turns end as unkilled', async () => {
+    const answerOf = (result: TurnResult): ModelMessage[] => {
+      const request = (result.messages.at(-1)!.content as { type: string; approvalId?: string }[]).find((part) => part.type === 'tool-approval-request')!;
+      return [...result.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request.approvalId!, approved: true }] }];
+    };
+    const unkilledFirst = await reference('approve');
+    const unkilledSecond = start('approve', [], () => answerOf(unkilledFirst.status.result!), 'approve-r-ref', unkilledFirst.run).then(async (turn) => {
+      const status = await waitFor('the unkilled answer', () => finished(turn.key), 120_000);
+      await turn.live.done;
+      return { status, run: turn.run, live: turn.live.parts };
+    });
+    void unkilledSecond;
+
+    const first = await start('approve', ['approval-store', 'tool:deploy:0']);
+    await killAt(first, 'approval-store');
+    const awaiting = await expectSameAsUnkilled(first, 'approve', []);
+    expect(awaiting.result).toMatchObject({ status: 'completed', reason: 'awaiting-approval' });
+
+    const second = await start('approve', ['approval-store', 'tool:deploy:0'], () => answerOf(awaiting.result!), first.key, first.run);
+    await killAt(second, 'tool:deploy:0');
+    const status = await waitFor('the answering turn to finish', () => finished(second.key), 120_000);
+    expect(status.result).toMatchObject({ status: 'completed', reason: 'stop', text: 'deployed to prod' });
+    const unkilled = await unkilledSecond;
+    const own = (value: unknown, run: string, turnIds: string[]) => normalized(normalized(value, run, turnIds[0]!), run, turnIds[1]!);
+    expect(own(status.result, second.run, [status.result!.turnId, awaiting.result!.turnId])).toEqual(own(unkilled.status.result, unkilled.run, [unkilled.status.result!.turnId, unkilledFirst.status.result!.turnId]));
+    const deploys = entriesOf(second.run).filter((entry) => entry.tool === 'deploy');
+    expect(deploys.map((entry) => entry.operationId)).toEqual([`${status.result!.turnId}:0:d0`, `${status.result!.turnId}:0:d0`]);
+    expect(deploys[0]!.pid).not.toBe(deploys[1]!.pid);
   }, 300_000);
 });
