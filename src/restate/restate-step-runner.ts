@@ -60,48 +60,62 @@ export function restateStepRunner(
   };
 }
 
-type Settled = { readonly index: number; readonly value?: unknown; readonly failure?: unknown };
+type Outcome = { readonly value?: unknown; readonly failure?: unknown };
+type Waiter = { readonly step: RestatePromise<unknown>; readonly resolve: (value: unknown) => void; readonly reject: (error: unknown) => void; outcome?: Outcome };
 
 /**
- * Awaits Restate promises one combinator at a time. The SDK drives every awaited
- * `RestatePromise` with its own loop, and two loops waiting for the server at once fail the
- * attempt ("awaitNext already pending"): parallel tool calls, each awaiting its own `ctx.run`,
- * did exactly that and the invocation retried forever, running the unfinished calls again on
- * every attempt. Here one loop awaits `RestatePromise.race` of every step waiting (and of the
- * cancellation signal), hands out the one that settled and races the rest again, with the
- * steps started meanwhile. Steps started in the same turn of the event loop join the first
- * race (it starts after `setImmediate`).
+ * Awaits Restate promises one combinator at a time, and hands their results out in the order
+ * the steps were started. The SDK drives every awaited `RestatePromise` with its own loop, and
+ * two loops waiting for the server at once fail the attempt ("awaitNext already pending"):
+ * parallel tool calls, each awaiting its own `ctx.run`, did exactly that and the invocation
+ * retried forever, running the unfinished calls again on every attempt. Here one loop awaits
+ * `RestatePromise.race` of every unsettled step (and of the cancellation signal) and races the
+ * rest again, with the steps started meanwhile; steps started in the same turn of the event
+ * loop join the first race (it starts after `setImmediate`), a step started later joins when
+ * one of those settles. A settled step's result is handed out once every step started before
+ * it has had its own, so the turn sees parallel results in the same order on every execution
+ * (live, they settle as the tools finish; on a replay, at once): its clock reads, and so the
+ * durations and the snapshot it saves, are the same. A cancellation hands out the settled
+ * results, in order, and rejects the rest.
  */
 function singleAwaiter(cancelled: RestatePromise<never> | undefined): <T>(step: RestatePromise<T>) => Promise<T> {
-  const waiting: { readonly step: RestatePromise<unknown>; readonly resolve: (value: unknown) => void; readonly reject: (error: unknown) => void }[] = [];
+  const waiting: Waiter[] = [];
   let driving = false;
   let cancellation: { readonly error: unknown } | undefined;
+  const handOut = (rest?: { readonly error: unknown }) => {
+    while (waiting.length > 0 && (waiting[0]!.outcome !== undefined || rest !== undefined)) {
+      const next = waiting.shift()!;
+      const outcome = next.outcome ?? { failure: rest!.error };
+      if (outcome.failure === undefined) next.resolve(outcome.value);
+      else next.reject(outcome.failure);
+    }
+  };
   const drive = async () => {
     driving = true;
     try {
       await new Promise((resolve) => setImmediate(resolve));
       while (waiting.length > 0) {
         if (cancellation !== undefined) {
-          for (const each of waiting.splice(0)) each.reject(cancellation.error);
+          const settled = waiting.filter((each) => each.outcome !== undefined);
+          for (const each of settled) waiting.splice(waiting.indexOf(each), 1);
+          waiting.unshift(...settled);
+          handOut(cancellation);
           break;
         }
-        const racing = waiting.map((each, index) => each.step.map((value, failure): Settled => ({ index, value, failure })));
-        if (cancelled !== undefined) racing.push(cancelled.map((_value, failure): Settled => ({ index: -1, failure })));
-        let settled: Settled;
+        const open = waiting.filter((each) => each.outcome === undefined);
+        const racing: RestatePromise<{ readonly each: Waiter | undefined; readonly outcome: Outcome }>[] = open.map((each) => each.step.map((value, failure) => ({ each, outcome: { value, failure } })));
+        if (cancelled !== undefined) racing.push(cancelled.map((_value, failure) => ({ each: undefined, outcome: { failure } })));
         try {
-          settled = await RestatePromise.race(racing);
+          const settled = await RestatePromise.race(racing);
+          if (settled.each === undefined) cancellation = { error: settled.outcome.failure };
+          else settled.each.outcome = settled.outcome;
         } catch (error) {
           // not a step's own failure (those are mapped): the attempt is over, every step with it
-          for (const each of waiting.splice(0)) each.reject(error);
+          for (const each of waiting) delete each.outcome;
+          handOut({ error });
           break;
         }
-        if (settled.index === -1) {
-          cancellation = { error: settled.failure };
-          continue;
-        }
-        const [done] = waiting.splice(settled.index, 1);
-        if (settled.failure === undefined) done!.resolve(settled.value);
-        else done!.reject(settled.failure);
+        handOut();
       }
     } finally {
       driving = false;

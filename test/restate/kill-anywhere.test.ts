@@ -128,27 +128,28 @@ function reference(script: string, messages?: (run: string) => ModelMessage[], k
  * one turn id and one invocation, and every call ran once except `again` (the calls in flight
  * at a kill), which ran twice: on the killed worker, then elsewhere, with the same operation id.
  */
-async function expectSameAsUnkilled(turn: Started, script: string, inFlight: string[] | ((turnId: string) => string[]), ref = reference(script)): Promise<RestateTurnStatus> {
+async function expectSameAsUnkilled(turn: Started, script: string, inFlight: string[] | ((turnId: string) => string[]) | 'any', context = '', ref = reference(script)): Promise<RestateTurnStatus> {
   const status = await waitFor(`${turn.run} to finish`, () => finished(turn.key), 120_000);
   await turn.live.done;
   const unkilled = await ref;
   const turnId = status.result!.turnId;
-  expect(normalized(status.result, turn.run, turnId)).toEqual(normalized(unkilled.status.result, unkilled.run, unkilled.status.result!.turnId));
-  expect(normalized(status.snapshot, turn.run, turnId)).toEqual(normalized(unkilled.status.snapshot, unkilled.run, unkilled.status.result!.turnId));
-  expect(shown(turn.live.parts, turn.run, turnId)).toEqual(shown(unkilled.live, unkilled.run, unkilled.status.result!.turnId));
-  expect(turn.live.parts.filter((part) => part.type === 'turn-end')).toHaveLength(1);
-  const again = typeof inFlight === 'function' ? inFlight(turnId) : inFlight;
+  expect(normalized(status.result, turn.run, turnId), context).toEqual(normalized(unkilled.status.result, unkilled.run, unkilled.status.result!.turnId));
+  expect(normalized(status.snapshot, turn.run, turnId), context).toEqual(normalized(unkilled.status.snapshot, unkilled.run, unkilled.status.result!.turnId));
+  expect(shown(turn.live.parts, turn.run, turnId), context).toEqual(shown(unkilled.live, unkilled.run, unkilled.status.result!.turnId));
+  expect(turn.live.parts.filter((part) => part.type === 'turn-end'), context).toHaveLength(1);
   const byCall = executions(turn.run);
   const twice = [...byCall].filter(([, runs]) => runs.length !== 1).map(([call]) => call).sort();
-  expect(twice).toEqual([...again].sort());
+  const again = inFlight === 'any' ? twice : typeof inFlight === 'function' ? inFlight(turnId) : inFlight;
+  expect(twice, context).toEqual([...again].sort());
   for (const call of again) {
-    const [first, second] = byCall.get(call)!;
-    expect(first!.pid).not.toBe(second!.pid);
-    expect(second!.operationId).toBe(first!.operationId);
+    const [first, second, ...more] = byCall.get(call)!;
+    expect(more, context).toEqual([]);
+    expect(first!.pid, context).not.toBe(second!.pid);
+    expect(second!.operationId, context).toBe(first!.operationId);
   }
   // one turn: every operation id is of the result's turn id
-  for (const [call] of byCall) if (call.startsWith('tool:')) expect(call.startsWith(`tool:${turnId}:`), call).toBe(true);
-  expect(status.invocationId).toBe(turn.invocationId);
+  for (const [call] of byCall) if (call.startsWith('tool:')) expect(call.startsWith(`tool:${turnId}:`), `${context} ${call}`).toBe(true);
+  expect(status.invocationId, context).toBe(turn.invocationId);
   return status;
 }
 
@@ -216,6 +217,18 @@ describe('a worker killed at any point of a durable turn, real processes (S18, C
     expect(status.result!.steps[0]!.toolResults.map((result) => result.toolCallId)).toEqual(['p0', 'p1', 'p2']);
   }, 300_000);
 
+  it('S18: killed while one of three parallel calls runs, after the other two finished in another order than they started: the replay hands the results out in the same order, so durations and snapshot are the unkilled ones', async () => {
+    const turn = await start('outOfOrder', ['tool:slow:0']);
+    await waitFor('a slow call to stop', () => entriesOf(turn.run).find((entry) => entry.kind === 'gate' && entry.point === 'tool:slow:0' && entry.stopped === true), 90_000);
+    // the other slow call takes at most 300 ms, the note none: both results reach the server
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const log = entriesOf(turn.run);
+    const gate = log.findIndex((entry) => entry.kind === 'gate' && entry.stopped === true);
+    const inFlight = log.slice(0, gate).findLast((entry) => entry.kind === 'tool')!.operationId!;
+    await killAt(turn, 'tool:slow:0');
+    await expectSameAsUnkilled(turn, 'outOfOrder', [`tool:${inFlight}`]);
+  }, 300_000);
+
   it('S18: killed twice in one turn (during a model call, then during the next tool): both calls run again once, the turn ends as unkilled', async () => {
     const turn = await start('search', ['model:1', 'tool:weather_forecast:1']);
     await killAt(turn, 'model:1');
@@ -251,5 +264,50 @@ describe('a worker killed at any point of a durable turn, real processes (S18, C
     const deploys = entriesOf(second.run).filter((entry) => entry.tool === 'deploy');
     expect(deploys.map((entry) => entry.operationId)).toEqual([`${status.result!.turnId}:0:d0`, `${status.result!.turnId}:0:d0`]);
     expect(deploys[0]!.pid).not.toBe(deploys[1]!.pid);
+  }, 300_000);
+
+  it('S18: killed while a cancel is being delivered: the turn ends cancelled, without another model call, and status says so', async () => {
+    const turn = await start('long', ['tool:slow:0']);
+    const stopped = await waitFor('slow to stop', () => entriesOf(turn.run).find((entry) => entry.kind === 'gate' && entry.point === 'tool:slow:0' && entry.stopped === true), 90_000);
+    const cancel = http(cluster!.ingressPort, 'POST', `/turnscope/${turn.key}/cancel`, {});
+    const victim = cluster!.workers.find((worker) => worker.name === stopped.worker)!;
+    cluster!.kill(victim);
+    expect(JSON.parse((await cancel).text)).toBe(true);
+    await cluster!.restart(victim);
+    const status = await waitFor('the turn to end', () => finished(turn.key), 120_000);
+    await turn.live.done;
+    expect(status.status).toBe('cancelled');
+    expect(status.result).toMatchObject({ status: 'cancelled', reason: 'cancelled' });
+    expect(entriesOf(turn.run).filter((entry) => entry.kind === 'model').map((entry) => entry.step)).toEqual([0]);
+    expect(entriesOf(turn.run).filter((entry) => entry.kind === 'tool').length).toBeLessThanOrEqual(2);
+    expect(turn.live.parts.filter((part) => part.type === 'turn-end')).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+  }, 300_000);
+
+  it('S18: killed at seeded random moments over several turns (KILL_SEED replays a sample): each turn ends as unkilled, a call ran again only when the killed worker was running it', async () => {
+    const seed = Number(process.env.KILL_SEED ?? Date.now() % 2 ** 31);
+    let state = seed;
+    // mulberry32
+    const random = () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    };
+    const unkilled = await reference('long');
+    const spanMs = 2_500;
+    for (let index = 0; index < 4; index += 1) {
+      const delay = Math.floor(random() * spanMs);
+      const context = `KILL_SEED=${seed}, turn ${index}, kill after ${delay} ms`;
+      const turn = await start('long');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      const latest = entriesOf(turn.run).at(-1);
+      const victim = cluster!.workers.find((worker) => worker.name === latest?.worker) ?? cluster!.workers[Math.floor(random() * 2)]!;
+      const victimPid = victim.process.pid;
+      cluster!.kill(victim);
+      await cluster!.restart(victim);
+      const status = await expectSameAsUnkilled(turn, 'long', 'any', context, Promise.resolve(unkilled));
+      for (const [call, runs] of executions(turn.run)) if (runs.length === 2) expect(runs[0]!.pid, `${context}: ${call}`).toBe(victimPid);
+      expect(status.status, context).toBe('completed');
+    }
   }, 300_000);
 });
