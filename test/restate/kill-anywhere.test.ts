@@ -164,6 +164,13 @@ describe('a worker killed at any point of a durable turn, real processes (S18, C
     expect([...executions(turn.run).values()].map((runs) => runs.length)).toEqual([1, 1, 1, 1]);
   }, 300_000);
 
+  it('C29: parallel calls whose permission answers at random times are journaled in call order: no journal mismatch on the replays, each call runs once', async () => {
+    const turn = await start('jitter');
+    const status = await waitFor('the turn to finish', () => finished(turn.key), 60_000);
+    expect(status.result!.steps[0]!.toolResults.map((result) => result.output)).toEqual(['noted a', 'noted b', 'noted c']);
+    expect(entriesOf(turn.run).filter((entry) => entry.kind === 'tool').map((entry) => entry.operationId).sort()).toEqual(['j0', 'j1', 'j2'].map((id) => `${status.result!.turnId}:0:${id}`));
+  }, 300_000);
+
   it('S18: killed during a model call (streaming slowly): the call runs again on the other worker, the turn ends as unkilled', async () => {
     const turn = await start('search', ['model:1']);
     await killAt(turn, 'model:1');
