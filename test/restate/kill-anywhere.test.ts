@@ -214,7 +214,7 @@ describe('a worker killed at any point of a durable turn, real processes (S18, C
     await expectSameAsUnkilled(turn, 'search', []);
   }, 300_000);
 
-  it('S18: killed while one of three parallel tool calls runs (RestatePromise.all): only that call runs again, the results keep their call order', async () => {
+  it('S18: killed while one of three parallel tool calls runs: only that call runs again, the results keep their call order', async () => {
     const turn = await start('parallel', ['tool:slow:0']);
     // the two notes finish at once; give their results time to reach the server before the kill
     await waitFor('both notes to run', () => (entriesOf(turn.run).filter((entry) => entry.tool === 'note').length === 2 ? true : undefined), 90_000);
