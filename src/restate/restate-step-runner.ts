@@ -14,15 +14,18 @@ export const DEFAULT_RUN_RETRY: RunOptions<unknown> = Object.freeze({ initialRet
 
 /**
  * A {@link DurableStepRunner} over a Restate object context: `run` is `ctx.run(name, fn)` with
- * `runRetry`, `all` is `RestatePromise.all`, `saveSnapshot` is `ctx.set('snapshot', …)`, ids
+ * `runRetry`, awaited through one loop for every step of the execution (see `singleAwaiter`:
+ * the SDK fails an attempt that awaits two steps on their own at once, and the loop hands
+ * parallel results back in the order the steps started); `all` waits for steps `run` started
+ * (already combined by that loop), `saveSnapshot` is `ctx.set('snapshot', …)`, ids
  * come from `ctx.rand.uuidv4()` and the clock is `startMs` (read once through `ctx.date.now()`,
  * so it is journaled) plus 1 ms per read: a re-execution sees the same times, so the path and
  * the saved state are the same; durations inside a durable turn count clock reads, not wall
  * time. `onTerminal` is told when a step ends in a Restate `TerminalError` (the invocation was
  * cancelled), before the error propagates; the durable turn cancels itself there.
  *
- * `explicitCancellation: true` (the handler must be registered with that option): every step
- * races Restate's cancellation signal (`ctx.cancellation()`), so a cancel that reaches the
+ * `explicitCancellation: true` (the handler must be registered with that option): the loop
+ * races every step with Restate's cancellation signal (`ctx.cancellation()`), so a cancel that reaches the
  * worker while a step runs rejects the step at once with a `TerminalError` (and `onTerminal`
  * aborts the turn, which aborts the running tool's `abortSignal`); the step's own `ctx.run`
  * still records what the aborted call answered. Default `false`: Restate rejects the awaited
