@@ -4,6 +4,7 @@ import { describeThrown } from '../errors/describe-thrown.js';
 import type { ToolExecutionOptions, ToolSet } from 'ai';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
 import type { DurableStepRunner } from './durable-step-runner.js';
+import type { CallSequencer } from './create-call-sequencer.js';
 
 /** What one journaled tool call records: the tool's output, or the message of what it threw. */
 export type RecordedToolCall = { readonly ok: true; readonly output?: unknown } | { readonly ok: false; readonly message: string };
@@ -38,8 +39,14 @@ export function operationIdOf(options: ToolExecutionOptions<unknown>): string | 
  * `journal` is the runtime's `journal` option: its `started` entry (written by the pipeline
  * just before `execute`, C4) is where the operation id of a `toolCallId` comes from. It never
  * replays by itself (`read` finds nothing): the engine replays.
+ *
+ * `options.sequencer` (what {@link runDurableTurn} gives): each call's step starts only once the
+ * calls before it in its step started theirs or have results, so parallel calls are journaled
+ * in call order on every execution (see `createCallSequencer`). Default: none (steps start as
+ * the calls reach `execute`).
  */
-export function durableTools(tools: ToolSet, runner: DurableStepRunner): { readonly tools: ToolSet; readonly journal: ExecutionJournal } {
+export function durableTools(tools: ToolSet, runner: DurableStepRunner, options: { readonly sequencer?: CallSequencer } = {}): { readonly tools: ToolSet; readonly journal: ExecutionJournal } {
+  const { sequencer } = options;
   const operationIds = new Map<string, string>();
   const journal: ExecutionJournal = {
     read: () => undefined,
@@ -59,6 +66,7 @@ export function durableTools(tools: ToolSet, runner: DurableStepRunner): { reado
       ...tool,
       execute: async (input: unknown, options: ToolExecutionOptions<unknown>) => {
         const operationId = operationIds.get(options.toolCallId) ?? options.toolCallId;
+        await sequencer?.turnOf(options.toolCallId, options.abortSignal);
         const recorded = await runner.run<RecordedToolCall>(`tool:${operationId}`, async () => {
           try {
             const output = await lastOutputOf(execute(input, { ...options, operationId } as DurableToolExecutionOptions));

@@ -1,10 +1,13 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { InspectionEvent } from 'xstate';
 import { createToolSearchRuntime } from '../runtime/create-tool-search-runtime.js';
 import type { SendInput, ToolSearchRuntimeOptions, TurnResult } from '../runtime/runtime-options.js';
 import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
 import { durableModel } from './durable-model.js';
 import type { DurableStepRunner } from './durable-step-runner.js';
 import { durableTools } from './durable-tools.js';
+import { durableApprovalStore } from './durable-approval-store.js';
+import { createCallSequencer } from './create-call-sequencer.js';
 
 /** The runtime options of a durable turn: everything but what the engine supplies. */
 export type DurableRuntimeOptions = Omit<ToolSearchRuntimeOptions, 'journal' | 'now' | 'generateId'>;
@@ -17,7 +20,10 @@ export type DurableSendInput = Omit<SendInput, 'model' | 'abortSignal'>;
  * this execution with the engine's clock and ids (`runner.now`, `runner.generateId`, so a
  * re-execution has the same turn id and takes the same path) and a journal that hands each tool
  * its operation id; each model call is one step `model:<n>` ({@link durableModel}) and each tool
- * call one step `tool:<operationId>` ({@link durableTools}); the turn's snapshot (C28) is saved
+ * call one step `tool:<operationId>` ({@link durableTools}; the parallel calls of a step start
+ * their steps in call order, whatever order they pass permission and approval in), and each answer of the runtime's
+ * `approvalStore` one step too (`approval-issue:…`, `approval-claim:…`: a replay of the turn that
+ * answers an approval gets the claim it made, C27); the turn's snapshot (C28) is saved
  * with `runner.saveSnapshot` at every step boundary it goes on from (just before the next model
  * call, in the turn's own order, so a replay saves it at the same point). Search, the
  * availability guard, validation, permission and approval run in-process on every execution as
@@ -42,8 +48,11 @@ export async function runDurableTurn(options: {
   readonly abortSignal?: AbortSignal;
 }): Promise<TurnResult> {
   const { runner } = options;
-  const { tools, journal } = durableTools(options.runtime.tools, runner);
-  const runtime = createToolSearchRuntime({ ...options.runtime, tools, journal, now: () => runner.now(), generateId: () => runner.generateId() });
+  const sequencer = createCallSequencer();
+  const { tools, journal } = durableTools(options.runtime.tools, runner, { sequencer });
+  const store = options.runtime.approvalStore;
+  const approvalStore = store === undefined ? {} : { approvalStore: durableApprovalStore(store, runner) };
+  const runtime = createToolSearchRuntime({ ...options.runtime, ...approvalStore, tools, journal, now: () => runner.now(), generateId: () => runner.generateId() });
   let savedStep = -1;
   let snapshotOf: () => ReturnType<ReturnType<typeof runtime.send>['snapshot']> = () => undefined;
   const model = durableModel(options.model, runner, () => {
@@ -52,7 +61,13 @@ export async function runDurableTurn(options: {
     savedStep = snapshot.stepIndex;
     void Promise.resolve(runner.saveSnapshot(snapshot)).catch(() => {});
   });
-  const turn = runtime.send({ ...options.input, model, ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }) } as SendInput);
+  // the sequencer watches the turn first; the caller's observer then sees every event as before
+  const callers = options.input.inspect;
+  const inspect = (event: InspectionEvent): unknown => {
+    sequencer.observe(event);
+    return callers === undefined ? undefined : typeof callers === 'function' ? callers(event) : callers.next?.(event);
+  };
+  const turn = runtime.send({ ...options.input, model, inspect, ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }) } as SendInput);
   snapshotOf = () => turn.snapshot();
   const drained = (async () => {
     for await (const part of turn.stream) options.onPart?.(part);
