@@ -46,7 +46,7 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    common tool verb or noun brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
  *    `fetch` → `get`, `retrieve`, …; {@link TOOL_NOUN_SYNONYMS}: `folder` → `directory`). A word
  *    written with a capital inside that the index holds whole (`GitHub`, a group `github`) is
- *    ranked as that one term, not as `git` and `hub`. A term at most one tool has brings its nearest words in the
+ *    ranked as that one term, not as `git` and `hub`. A term no tool has (not in a word written like a name) brings its nearest words in the
  *    shipped GloVe thesaurus that the catalog has (`sushi` → `restaurant`; `thesaurus` option,
  *    {@link expandWithThesaurus}; `thesaurus: false` turns it off).
  * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words (of the name without
@@ -156,7 +156,13 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         }
       }
     }
-    if (thesaurus !== undefined) expandWithThesaurus(terms, termWeights, synonyms, bm25.has, documentsWith, thesaurus);
+    if (thesaurus !== undefined) {
+      // a word written like an identifier (`widget_beta`, `write_file`) names a tool: its pieces'
+      // neighbours would find other tools, not that one
+      const named = terms.some(({ term }) => (identifiers ??= identifierTerms(query)).has(term));
+      const words = named ? terms.filter(({ term }) => !identifiers!.has(term)) : terms;
+      expandWithThesaurus(words, termWeights, synonyms, bm25.has, documentsWith, thesaurus);
+    }
     return { termWeights, synonyms };
   }
 

@@ -71,7 +71,8 @@ export interface ThesaurusOptions {
   readonly minSimilarity?: number;
   /**
    * Which query terms are expanded: `'unmatched'` (terms no tool has), `'all'`, or a number n
-   * (terms at most n tools have). Default 1.
+   * (terms at most n tools have). Words written like a tool name (`widget_beta`) are never
+   * expanded. Default `'unmatched'`.
    */
   readonly expand?: 'unmatched' | 'all' | number;
   /** The thesaurus to use. Default: the shipped one ({@link shippedThesaurus}), read on first use. */
@@ -106,6 +107,6 @@ export const DEFAULT_THESAURUS_SETTINGS = Object.freeze({
   weight: 0.3,
   maxNeighbours: 8,
   minSimilarity: 0.5,
-  expand: 1 as 'unmatched' | 'all' | number,
+  expand: 'unmatched' as 'unmatched' | 'all' | number,
 });
 

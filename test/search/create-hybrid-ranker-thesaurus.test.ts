@@ -26,6 +26,11 @@ describe('createHybridRanker: thesaurus expansion (on by default)', () => {
     expect(names(without, 'sushi')).toEqual([]);
   });
 
+  it('never expands the pieces of a word written like a tool name (sushi_finder names a tool, it asks for no restaurant)', () => {
+    expect(names(withThesaurus, 'sushi finder')).toContain('RestaurantBookingTool');
+    expect(names(withThesaurus, 'sushi_finder')).not.toContain('RestaurantBookingTool');
+  });
+
   it('ranks the academic-paper search for "scholarly articles" (scholarly → academic), which it missed without', () => {
     expect(names(withThesaurus, 'scholarly articles on genetics')).toContain('ResearchFinder');
     expect(names(without, 'scholarly articles on genetics')).not.toContain('ResearchFinder');
