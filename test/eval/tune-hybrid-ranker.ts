@@ -6,22 +6,14 @@
 // TUNING half of each dataset's queries (queries at even positions of an evenly spaced sample).
 // The other half (odd positions) is held out: the script prints both, so a choice that only fits
 // the tuning half shows. Prints the chosen options as JSON to paste into the defaults.
-import { fileURLToPath } from 'node:url';
 import type { EvalDataset } from '../../src/eval/eval-dataset.js';
-import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
-import { runEval } from '../../src/eval/run-eval.js';
-import { sampleQueries } from '../../src/eval/sample-queries.js';
-import { hybridEvalRanker } from '../../src/eval/turnscope-rankers.js';
 import {
   DEFAULT_FIELD_BOOSTS,
   DEFAULT_FUSION_WEIGHTS,
   DEFAULT_HYBRID_SETTINGS,
   type HybridRankerOptions,
 } from '../../src/search/create-hybrid-ranker.js';
-
-const DATASETS = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
-/** Queries per dataset before the split: MetaTool has 21,041, far more than tuning needs. */
-const MAX_QUERIES = 4_000;
+import { formatRecall as format, half, loadSampledQuerySets, recallAt5 } from './tuning-halves.js';
 
 type Options = Record<string, unknown>;
 const GRID: { path: string; values: number[] }[] = [
@@ -45,11 +37,6 @@ const START: Options = structuredClone({
   ...DEFAULT_HYBRID_SETTINGS,
 }) as Options;
 
-function half(dataset: EvalDataset, parity: 0 | 1): EvalDataset {
-  const queries = dataset.queries.filter((_, index) => index % 2 === parity);
-  return { ...dataset, queries, totalQueries: queries.length };
-}
-
 function withValue(options: Options, path: string, value: number): Options {
   const copy = structuredClone(options);
   const keys = path.split('.');
@@ -63,20 +50,11 @@ function valueAt(options: Options, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], options);
 }
 
-async function score(options: Options, datasets: EvalDataset[]): Promise<{ mean: number; perDataset: number[] }> {
-  const rows = await runEval({ datasets, rankers: [hybridEvalRanker(options as HybridRankerOptions)], ks: [5] });
-  const perDataset = rows.map((row) => row.recall[5]!);
-  return { mean: perDataset.reduce((sum, value) => sum + value, 0) / perDataset.length, perDataset };
+function score(options: Options, datasets: EvalDataset[]): Promise<{ mean: number; perDataset: number[] }> {
+  return recallAt5(options as HybridRankerOptions, datasets);
 }
 
-const format = (result: { mean: number; perDataset: number[] }) =>
-  `${(result.mean * 100).toFixed(2)} (${result.perDataset.map((value) => (value * 100).toFixed(1)).join(' / ')})`;
-
-const full: EvalDataset[] = [];
-for (const name of ['metatool', 'livemcpbench', 'bfcl']) {
-  const dataset = await loadEvalDataset({ catalogFile: `${DATASETS}${name}/catalog.json`, queriesFile: `${DATASETS}${name}/queries.jsonl` });
-  full.push(sampleQueries(dataset, MAX_QUERIES));
-}
+const full = await loadSampledQuerySets(['metatool', 'livemcpbench', 'bfcl']);
 const tuning = full.map((dataset) => half(dataset, 0));
 const holdout = full.map((dataset) => half(dataset, 1));
 console.log(`tuning queries: ${tuning.map((d) => `${d.name} ${d.queries.length}`).join(', ')}; R@5 mean (metatool / livemcpbench / bfcl)`);

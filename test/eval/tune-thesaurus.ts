@@ -8,18 +8,12 @@
 // maximising the mean over the three datasets; `--set`: just that option object), then the
 // chosen options on the held-out half. Only the tuning half is used to choose.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { EvalDataset } from '../../src/eval/eval-dataset.js';
-import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
-import { runEval } from '../../src/eval/run-eval.js';
-import { sampleQueries } from '../../src/eval/sample-queries.js';
-import { hybridEvalRanker } from '../../src/eval/turnscope-rankers.js';
 import { decodeThesaurus } from '../../src/search/decode-thesaurus.js';
 import { DEFAULT_THESAURUS_SETTINGS, type ThesaurusOptions } from '../../src/search/hybrid-ranker-options.js';
 import { shippedThesaurus } from '../../src/search/shipped-thesaurus.js';
+import { formatRecall as format, half, loadSampledQuerySets, recallAt5 } from './tuning-halves.js';
 
-const DATASETS = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
-const MAX_QUERIES = 4_000;
 const argv = process.argv.slice(2);
 const flag = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const file = flag('--thesaurus');
@@ -34,25 +28,11 @@ const GRID: { key: keyof ThesaurusOptions; values: (number | string)[] }[] = [
   { key: 'expand', values: ['unmatched', 1, 3, 10, 'all'] },
 ];
 
-function half(dataset: EvalDataset, parity: 0 | 1): EvalDataset {
-  const queries = dataset.queries.filter((_, index) => index % 2 === parity);
-  return { ...dataset, queries, totalQueries: queries.length };
+function score(thesaurus: false | ThesaurusOptions, datasets: EvalDataset[]): Promise<{ mean: number; perDataset: number[] }> {
+  return recallAt5({ thesaurus }, datasets);
 }
 
-async function score(thesaurus: false | ThesaurusOptions, datasets: EvalDataset[]): Promise<{ mean: number; perDataset: number[] }> {
-  const rows = await runEval({ datasets, rankers: [hybridEvalRanker({ thesaurus })], ks: [5] });
-  const perDataset = rows.map((row) => row.recall[5]!);
-  return { mean: perDataset.reduce((sum, value) => sum + value, 0) / perDataset.length, perDataset };
-}
-
-const format = (result: { mean: number; perDataset: number[] }) =>
-  `${(result.mean * 100).toFixed(2)} (${result.perDataset.map((value) => (value * 100).toFixed(1)).join(' / ')})`;
-
-const full: EvalDataset[] = [];
-for (const name of ['metatool', 'livemcpbench', 'bfcl']) {
-  const dataset = await loadEvalDataset({ catalogFile: `${DATASETS}${name}/catalog.json`, queriesFile: `${DATASETS}${name}/queries.jsonl` });
-  full.push(sampleQueries(dataset, MAX_QUERIES));
-}
+const full = await loadSampledQuerySets(['metatool', 'livemcpbench', 'bfcl']);
 const tuning = full.map((dataset) => half(dataset, 0));
 const holdout = full.map((dataset) => half(dataset, 1));
 console.log(`R@5 mean (metatool / livemcpbench / bfcl); tuning queries: ${tuning.map((d) => `${d.name} ${d.queries.length}`).join(', ')}`);

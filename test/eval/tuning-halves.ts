@@ -1,0 +1,42 @@
+// The split every tuning script of the eval uses (`npm run eval:tune`, tune-thesaurus.ts,
+// eval-halves.ts): an evenly spaced sample of at most 4,000 queries per dataset, TUNING half =
+// even positions, held-out half = odd positions; and recall@5 of a hybrid ranker over datasets.
+import { fileURLToPath } from 'node:url';
+import type { EvalDataset } from '../../src/eval/eval-dataset.js';
+import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
+import { runEval } from '../../src/eval/run-eval.js';
+import { sampleQueries } from '../../src/eval/sample-queries.js';
+import { hybridEvalRanker } from '../../src/eval/turnscope-rankers.js';
+import type { HybridRankerOptions } from '../../src/search/create-hybrid-ranker.js';
+
+const DATASETS = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
+/** Queries per dataset before the split: MetaTool has 21,041, far more than tuning needs. */
+export const MAX_TUNING_QUERIES = 4_000;
+
+/** One half of a dataset's queries: 0 = tuning (even positions), 1 = held out (odd). `label` adds "(tuning)" / "(held out)" to its name. */
+export function half(dataset: EvalDataset, parity: 0 | 1, label = false): EvalDataset {
+  const queries = dataset.queries.filter((_, index) => index % 2 === parity);
+  const name = label ? `${dataset.name} (${parity === 0 ? 'tuning' : 'held out'})` : dataset.name;
+  return { ...dataset, name, queries, totalQueries: queries.length };
+}
+
+/** The shipped query sets named, each sampled to at most {@link MAX_TUNING_QUERIES} evenly spaced queries. */
+export async function loadSampledQuerySets(names: readonly string[]): Promise<EvalDataset[]> {
+  const datasets: EvalDataset[] = [];
+  for (const name of names) {
+    const dataset = await loadEvalDataset({ catalogFile: `${DATASETS}${name}/catalog.json`, queriesFile: `${DATASETS}${name}/queries.jsonl` });
+    datasets.push(sampleQueries(dataset, MAX_TUNING_QUERIES));
+  }
+  return datasets;
+}
+
+/** Recall@5 of the hybrid ranker with `options` on each dataset (0–1), and their mean. */
+export async function recallAt5(options: HybridRankerOptions, datasets: EvalDataset[]): Promise<{ mean: number; perDataset: number[] }> {
+  const rows = await runEval({ datasets, rankers: [hybridEvalRanker(options)], ks: [5] });
+  const perDataset = rows.map((row) => row.recall[5]!);
+  return { mean: perDataset.reduce((sum, value) => sum + value, 0) / perDataset.length, perDataset };
+}
+
+/** `66.02 (63.0 / 49.7 / 85.4)`: the mean and each dataset's recall, in percent. */
+export const formatRecall = (result: { mean: number; perDataset: number[] }): string =>
+  `${(result.mean * 100).toFixed(2)} (${result.perDataset.map((value) => (value * 100).toFixed(1)).join(' / ')})`;
