@@ -10,6 +10,13 @@ export interface CallSequencer {
    * a call the turn did not start (a nested call of code mode). Rejects when `signal` aborts.
    */
   turnOf(toolCallId: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves once every call the turn started has started its journaled step or has a result,
+   * and every call started before `toolCallId` has its result (the turn's `TOOL_RESULT`): the
+   * moment `toolCallId`'s recorded result may reach the turn. Resolves at once for a call the
+   * turn did not start. Rejects when `signal` aborts.
+   */
+  resultTurnOf(toolCallId: string, signal?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -27,44 +34,60 @@ export interface CallSequencer {
  * ids may repeat across steps; each event counts for the first call of its id still waiting.
  */
 export function createCallSequencer(): CallSequencer {
-  const calls: { readonly toolCallId: string; passed: boolean }[] = [];
+  const calls: { readonly toolCallId: string; passed: boolean; resulted: boolean }[] = [];
   const waiters = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of [...waiters]) wake();
   };
   const pass = (toolCallId: string) => {
-    const call = calls.find((each) => each.toolCallId === toolCallId && !each.passed);
+    const call = calls.find((each) => each.toolCallId === toolCallId && !each.resulted);
     if (call === undefined) return;
     call.passed = true;
+    call.resulted = true;
     wakeAll();
   };
+  /** Resolves once `ready()` holds, checked now and after every change, then calls `then`; rejects when `signal` aborts. */
+  const waitUntil = (ready: () => boolean, signal: AbortSignal | undefined, then: () => void = () => {}) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (signal?.aborted === true) {
+          waiters.delete(check);
+          return reject(signal.reason);
+        }
+        if (!ready()) return;
+        waiters.delete(check);
+        resolve();
+        then();
+      };
+      waiters.add(check);
+      signal?.addEventListener('abort', check, { once: true });
+      check();
+    });
   return {
     observe(event) {
       if (event.type !== '@xstate.event' || event.actorRef.sessionId !== event.rootId) return;
       const inner = event.event as { type: string; toolCallId?: string; result?: { toolCallId?: string } };
-      if (inner.type === 'TOOL_CALL_STARTED' && typeof inner.toolCallId === 'string') calls.push({ toolCallId: inner.toolCallId, passed: false });
+      if (inner.type === 'TOOL_CALL_STARTED' && typeof inner.toolCallId === 'string') calls.push({ toolCallId: inner.toolCallId, passed: false, resulted: false });
       if (inner.type === 'TOOL_RESULT' && typeof inner.result?.toolCallId === 'string') pass(inner.result.toolCallId);
     },
     turnOf(toolCallId, signal) {
       const mine = calls.find((each) => each.toolCallId === toolCallId && !each.passed);
       if (mine === undefined) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (signal?.aborted === true) {
-            waiters.delete(check);
-            return reject(signal.reason);
-          }
-          if (calls.slice(0, calls.indexOf(mine)).some((each) => !each.passed)) return;
-          waiters.delete(check);
+      const before = () => calls.slice(0, calls.indexOf(mine));
+      return waitUntil(
+        () => before().every((each) => each.passed),
+        signal,
+        () => {
           mine.passed = true;
-          resolve();
           // the next one is woken after this one's await went on (its step is started first)
           queueMicrotask(wakeAll);
-        };
-        waiters.add(check);
-        signal?.addEventListener('abort', check, { once: true });
-        check();
-      });
+        },
+      );
+    },
+    resultTurnOf(toolCallId, signal) {
+      const mine = calls.find((each) => each.toolCallId === toolCallId && !each.resulted);
+      if (mine === undefined) return Promise.resolve();
+      return waitUntil(() => calls.every((each) => each.passed) && calls.slice(0, calls.indexOf(mine)).every((each) => each.resulted), signal);
     },
   };
 }

@@ -42,8 +42,11 @@ export function operationIdOf(options: ToolExecutionOptions<unknown>): string | 
  *
  * `options.sequencer` (what {@link runDurableTurn} gives): each call's step starts only once the
  * calls before it in its step started theirs or have results, so parallel calls are journaled
- * in call order on every execution (see `createCallSequencer`). Default: none (steps start as
- * the calls reach `execute`).
+ * in call order on every execution, and each call's recorded result reaches the turn only once
+ * every call of its step has started its step and the calls before it have their results, so
+ * the turn reads its clock in the same order on every execution, however the engine answers
+ * (see `createCallSequencer`). Default: none (steps start as the calls reach `execute`, results
+ * reach the turn as the engine answers).
  */
 export function durableTools(tools: ToolSet, runner: DurableStepRunner, options: { readonly sequencer?: CallSequencer } = {}): { readonly tools: ToolSet; readonly journal: ExecutionJournal } {
   const { sequencer } = options;
@@ -75,6 +78,8 @@ export function durableTools(tools: ToolSet, runner: DurableStepRunner, options:
             return { ok: false, message: describeThrown(error) };
           }
         });
+        // the result reaches the turn in call order, whatever order the engine answered in (S18)
+        await sequencer?.resultTurnOf(options.toolCallId, options.abortSignal);
         if (!recorded.ok) throw new Error(recorded.message);
         return recorded.output;
       },

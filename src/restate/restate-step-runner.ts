@@ -76,10 +76,12 @@ type Waiter = { readonly step: RestatePromise<unknown>; readonly resolve: (value
  * rest again, with the steps started meanwhile; steps started in the same turn of the event
  * loop join the first race (it starts after `setImmediate`), a step started later joins when
  * one of those settles. A settled step's result is handed out once every step started before
- * it has had its own, so the turn sees parallel results in the same order on every execution
- * (live, they settle as the tools finish; on a replay, at once): its clock reads, and so the
- * durations and the snapshot it saves, are the same. A cancellation hands out the settled
- * results, in order, and rejects the rest.
+ * it has had its own, so parallel results come back in start order on every execution (live,
+ * they settle as the tools finish; on a replay, at once). How many come back together depends
+ * on which step the race answers first (the journal's order), so this alone does not make the
+ * turn's clock reads come in one order: `runDurableTurn`'s call sequencer does (each result
+ * reaches the turn after the results before it were taken in). A cancellation hands out the
+ * settled results, in order, and rejects the rest.
  */
 function singleAwaiter(cancelled: RestatePromise<never> | undefined): <T>(step: RestatePromise<T>) => Promise<T> {
   const waiting: Waiter[] = [];

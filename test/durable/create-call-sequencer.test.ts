@@ -1,6 +1,8 @@
 import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
+import type { InspectionEvent } from 'xstate';
 import { z } from 'zod';
+import { createCallSequencer } from '../../src/durable/create-call-sequencer.js';
 import { createMemoryStepRunner } from '../../src/durable/create-memory-step-runner.js';
 import { runDurableTurn } from '../../src/durable/run-durable-turn.js';
 import { createScriptedModel } from '../../src/testing/index.js';
@@ -41,5 +43,49 @@ describe('the parallel calls of a step are journaled in call order (C29)', () =>
     expect(steps).toEqual(['model:0', 'tool:c1', 'tool:c2', 'model:1']);
     expect(result.steps[0]!.toolResults.map((entry) => entry.outcome)).toEqual(['denied', 'ok', 'ok']);
     expect(seen.filter((type) => type === 'TOOL_CALL_STARTED')).toHaveLength(3);
+  });
+});
+
+describe('the results of a step\'s parallel calls reach the turn in call order (S18)', () => {
+  const event = (inner: Record<string, unknown>) => ({ type: '@xstate.event', rootId: 'root', actorRef: { sessionId: 'root' }, event: inner }) as unknown as InspectionEvent;
+  const started = (sequencer: ReturnType<typeof createCallSequencer>, ids: string[]) => {
+    for (const toolCallId of ids) sequencer.observe(event({ type: 'TOOL_CALL_STARTED', toolCallId }));
+  };
+
+  it('a result waits until every call of the step started its step and the calls before it have results; a call the turn did not start waits for nothing', async () => {
+    const sequencer = createCallSequencer();
+    started(sequencer, ['a', 'b', 'c']);
+    const order: string[] = [];
+    const c = sequencer.resultTurnOf('c').then(() => order.push('c'));
+    const b = sequencer.resultTurnOf('b').then(() => order.push('b'));
+    await sequencer.turnOf('a');
+    await sequencer.turnOf('b');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+    // c has not started its step yet: a's result waits for it too
+    const a = sequencer.resultTurnOf('a').then(() => order.push('a'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+    await sequencer.turnOf('c');
+    await a;
+    expect(order).toEqual(['a']);
+    sequencer.observe(event({ type: 'TOOL_RESULT', result: { toolCallId: 'a' } }));
+    await b;
+    expect(order).toEqual(['a', 'b']);
+    sequencer.observe(event({ type: 'TOOL_RESULT', result: { toolCallId: 'b' } }));
+    await c;
+    expect(order).toEqual(['a', 'b', 'c']);
+    await expect(sequencer.resultTurnOf('nested-call')).resolves.toBeUndefined();
+  });
+
+  it('a result held for an earlier call is released with the abort reason when the turn aborts', async () => {
+    const sequencer = createCallSequencer();
+    started(sequencer, ['a', 'b']);
+    await sequencer.turnOf('a');
+    await sequencer.turnOf('b');
+    const controller = new AbortController();
+    const held = sequencer.resultTurnOf('b', controller.signal);
+    controller.abort(new Error('turn cancelled'));
+    await expect(held).rejects.toThrow('turn cancelled');
   });
 });
