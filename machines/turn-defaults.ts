@@ -1,3 +1,4 @@
+import type { SearchLimits } from './search-limits.js';
 import type { RetryPolicy } from './turn-types.js';
 
 /**
@@ -24,15 +25,7 @@ export const MAX_TIMER_DELAY_MS = 2_147_483_647;
 export const TURN_DEFAULTS: {
   readonly maxSteps: number;
   readonly retry: RetryPolicy;
-  readonly search: {
-    readonly defaultLimit: number;
-    readonly maxLimit: number;
-    readonly maxSchemaChars: number;
-    readonly maxQueryChars: number;
-    readonly relevanceFloor: number;
-    readonly relevanceFloorSlope: number;
-    readonly mode: 'load' | 'confirm';
-  };
+  readonly search: SearchLimits;
   readonly timeout: { readonly toolMs: number; readonly perToolMs: Readonly<Record<string, number>>; readonly approvalMs: number };
   readonly outputLimit: { readonly maxBytes: number; readonly maxLines: number };
   readonly codeMode: { readonly timeLimitMs: number; readonly memoryLimitBytes: number; readonly maxOutputChars: number; readonly maxConcurrent: number };

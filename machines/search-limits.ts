@@ -1,0 +1,42 @@
+/**
+ * Limits of one `tool_search` call (C10, C12). Every field has a default; the runtime option
+ * `search` overrides any of them.
+ */
+export interface SearchLimits {
+  /** Matches activated when the model gives no `limit`. Default 5. */
+  readonly defaultLimit: number;
+  /** Hard maximum; a larger requested `limit` is clamped to it. Default 20. */
+  readonly maxLimit: number;
+  /**
+   * Budget for the complete definitions one search newly activates, in characters
+   * (as measured by the catalog). Default 65,536.
+   */
+  readonly maxSchemaChars: number;
+  /** Longest query accepted, in characters; a longer one is a tool error (C12). Default 2,000. */
+  readonly maxQueryChars: number;
+  /**
+   * The relevance floor (C24), a fraction of the best match's score in [0, 1): a search stops
+   * at the first match that scores below `relevanceFloor × best` and loads none after it (the
+   * result's `reason` and the record's `skipped` say so, as `below-relevance-floor`). Applies
+   * to searches without a `limit` (a limit the model asks for is taken as asked), and only when
+   * the ranker's scores are numbers and the best is above 0; `0` turns it off.
+   * Default 0.65, chosen on the tuning halves of the eval datasets (README, Search quality).
+   */
+  readonly relevanceFloor: number;
+  /**
+   * How much the relevance floor rises with a match's definition size (C24): a match must score
+   * at least `min(0.95, relevanceFloor + relevanceFloorSlope × ln(1 + chars / 1000)) × best`,
+   * `chars` its definition's characters as the catalog measures them (+0.02 for a 200-character
+   * tool, +0.11 for a 2,000-character one at 0.1). A large definition the query did not need
+   * costs more context than a small one. `0` gives every match `relevanceFloor`. A number ≥ 0;
+   * default 0.1, chosen on the tuning halves of the eval datasets (test/bench/README.md).
+   */
+  readonly relevanceFloorSlope: number;
+  /**
+   * `'load'` (default): a search activates its matches for the next step. `'confirm'`: a search
+   * activates nothing and answers with `candidates` (name and one-line description); the model
+   * loads what it picks with `select:NAME,…`, callable on the step after that. Costs one model
+   * step per search, and loads only the tools the model chose.
+   */
+  readonly mode: 'load' | 'confirm';
+}
