@@ -134,12 +134,19 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
         termWeights.set(term, Math.max(termWeights.get(term) ?? 0, 1));
-      } else if (expansion === undefined && typos < maxTypoTerms && mayBeTypo(term)) {
-        const correction = corrector.correct(word);
-        if (correction === undefined) continue;
-        typos += 1;
-        termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, typoWeight * correction.similarity));
+        continue;
       }
+      if (expansion === undefined && typos < maxTypoTerms && mayBeTypo(term)) {
+        const correction = corrector.correct(word);
+        if (correction !== undefined) {
+          typos += 1;
+          termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, typoWeight * correction.similarity));
+          continue;
+        }
+      }
+      // a word the catalog has only longer forms of (`crypto` → `cryptocurrencies`, `kube` →
+      // `kubernetes`) matches them as a prefix; an exact match it cannot have
+      if (expansion === undefined && minPrefixChars > 0 && term.length >= minPrefixChars) termWeights.set(term, Math.max(termWeights.get(term) ?? 0, 1));
     }
     if (synonymWeight > 0) {
       // a synonym joins at a fraction of the weight of the verb or noun the query wrote (whether

@@ -113,6 +113,22 @@ describe('createHybridRanker: descriptive queries over real schemas', () => {
     expect(withParameters.rank('pipeline', 2)[0]!.name).toBe('run_job');
   });
 
+  it('matches a word the catalog has only longer forms of as their prefix, alone or in a sentence (crypto → cryptocurrencies)', () => {
+    const market = createHybridRanker(
+      [
+        { name: 'quote_asset', description: 'Live prices of stocks and cryptocurrencies.', group: 'markets' },
+        { name: 'read_news', description: 'Latest headlines of the day.', group: 'news' },
+        { name: 'deploy_app', description: 'Deploy an application to a kubernetes cluster.', group: 'ops' },
+      ],
+      { thesaurus: false },
+    );
+    expect(market.rank('crypto', 3).map((match) => match.name)).toEqual(['quote_asset']);
+    expect(market.rank('what are the current crypto metrics today', 3)[0]?.name).toBe('quote_asset');
+    expect(market.rank('roll out my service on kube', 3)[0]?.name).toBe('deploy_app');
+    // shorter than minPrefixChars (4): no prefix match
+    expect(market.rank('cry', 3)).toEqual([]);
+  });
+
   it('returns nothing for a query unrelated to every tool', () => {
     expect(ranker.rank('zzyzx qwxv', 5)).toEqual([]);
   });
