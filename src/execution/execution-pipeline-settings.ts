@@ -39,18 +39,6 @@ export interface OperationIdRequest {
   readonly input: unknown;
 }
 
-/** The pipeline options of `createToolSearchRuntime`, as the caller gives them. */
-export interface ExecutionPipelineOptions {
-  readonly approver?: ToolApprover;
-  readonly journal?: ExecutionJournal;
-  readonly operationId?: (request: OperationIdRequest) => string;
-  readonly timeout?: Partial<TimeoutOptions>;
-  readonly outputLimit?: Partial<OutputLimit>;
-  readonly artifactStore?: ArtifactStore | false;
-  readonly approvalStore?: ApprovalStore;
-  readonly toolApprovalSecret?: string | Uint8Array;
-}
-
 /** The pipeline settings every turn of a runtime shares (C19): defaults applied, checked. */
 export interface ExecutionPipelineSettings {
   readonly approver: ToolApprover | undefined;
