@@ -2,24 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStepRunner } from '../../src/durable/create-memory-step-runner.js';
 import { runDurableTurn } from '../../src/durable/run-durable-turn.js';
-import type { TurnResult } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { scenarioArbitrary, scenarioSetup, type TurnScenario } from '../properties/turn-scenario.js';
+import { observableTurn } from './observable-turn.js';
 
 const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
-
-/** What a durable turn must agree on with an in-process one: everything but ids and clock readings. */
-function observable(result: TurnResult) {
-  return {
-    status: result.status,
-    reason: result.reason,
-    text: result.text,
-    activated: result.activated,
-    messages: result.messages,
-    outcomes: result.steps.map((step) => step.toolResults.map((r) => [r.toolName, r.outcome, r.output])),
-    error: result.error?.name,
-  };
-}
 
 const durableSetup = (scenario: TurnScenario) => {
   const setup = scenarioSetup({ ...scenario, cancelAtPart: undefined });
@@ -42,7 +29,7 @@ describe('durable turns: the property suite on the durable path (C29, issue 15)'
         const durable = await runDurableTurn({ runner, runtime: first.durableRuntime, model: firstModel.model, input: first.sendInput });
         expect(firstModel.requests.map((request) => request.prompt)).toEqual(localModel.requests.map((request) => request.prompt));
         expect(firstModel.requests.map((request) => request.toolNames)).toEqual(localModel.requests.map((request) => request.toolNames));
-        expect(observable(durable)).toEqual(observable(localResult));
+        expect(observableTurn(durable)).toEqual(observableTurn(localResult));
         expect(first.executed).toEqual(local.executed);
 
         // the worker died after the first `kept` steps were recorded
@@ -54,7 +41,7 @@ describe('durable turns: the property suite on the durable path (C29, issue 15)'
         const againModel = createScriptedModel({ steps: again.script.slice(replayedModelCalls) });
         const rerun = await runDurableTurn({ runner: createMemoryStepRunner({ records }), runtime: again.durableRuntime, model: againModel.model, input: again.sendInput });
 
-        expect(observable(rerun)).toEqual(observable(durable));
+        expect(observableTurn(rerun)).toEqual(observableTurn(durable));
         expect(rerun.turnId).toBe(durable.turnId);
         expect(againModel.requests).toHaveLength(firstModel.requests.length - replayedModelCalls);
         const dropped = runner.calls.slice(kept).map((call) => call.name).filter((name) => name.startsWith('tool:'));

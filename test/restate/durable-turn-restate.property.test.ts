@@ -8,6 +8,7 @@ import type { RestateTurnStatus } from '../../src/restate/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { scenarioArbitrary, scenarioSetup } from '../properties/turn-scenario.js';
 import { http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
+import { observableTurn } from '../durable/observable-turn.js';
 
 // The property suite's generated turns (test/properties/turn-scenario.ts) on a real
 // restate-server with two workers behind the S18 proxy (test/fixtures/restate/scenario-worker.ts),
@@ -23,19 +24,6 @@ afterAll(async () => {
   await cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
-
-/** What a durable turn must agree on with an in-process one: everything but ids and clock readings. */
-function observable(result: TurnResult) {
-  return {
-    status: result.status,
-    reason: result.reason,
-    text: result.text,
-    activated: result.activated,
-    messages: result.messages,
-    outcomes: result.steps.map((step) => [step.stepIndex, step.toolResults.map((r) => [r.toolName, r.toolCallId, r.outcome, r.output])]),
-    error: result.error?.name,
-  };
-}
 
 describe(`the property suite on the real server (${RUNS} generated turns, seed ${SEED})`, () => {
   it('generated turns run as Restate invocations send the same requests, run the same tools once each with their operation ids, and reach the same result as in process', async () => {
@@ -65,7 +53,7 @@ describe(`the property suite on the real server (${RUNS} generated turns, seed $
       const localModel = createScriptedModel({ steps: local.script });
       const localResult = await local.runtime.send({ model: localModel.model, ...local.sendInput }).result;
       const durable = statuses[index]!.result!;
-      expect(observable(durable), context).toEqual(observable(JSON.parse(JSON.stringify(localResult)) as TurnResult));
+      expect(observableTurn(durable), context).toEqual(observableTurn(JSON.parse(JSON.stringify(localResult)) as TurnResult));
       const requests = log.filter((entry) => entry.kind === 'model' && entry.conversation === key);
       expect(requests.map((entry) => entry.toolNames), context).toEqual(localModel.requests.map((request) => request.toolNames));
       expect(requests.map((entry) => entry.prompt), context).toEqual(JSON.parse(JSON.stringify(localModel.requests.map((request) => request.prompt))));
