@@ -78,9 +78,11 @@ out(`\nPer family, the point chosen on the tuning half (meet LiveMCPBench and BF
 out(`| family | parameters | part | ${NAMES.join(' | ')} |\n|---|---|---|${NAMES.map(() => '---:').join('|')}|`);
 const chosen: { family: string; parameters: readonly number[]; measured: Measured }[] = [];
 const frontiers = new Map<string, Map<Name, { parameters: readonly number[]; measured: Measured }>>();
+const cheapest = new Map<string, Map<Name, { parameters: readonly number[]; measured: Measured }>>();
 for (const family of RULE_FAMILIES) {
   let best: { parameters: readonly number[]; measured: Measured } | undefined;
   const frontier = new Map<Name, { parameters: readonly number[]; measured: Measured }>();
+  const keeping = new Map<Name, { parameters: readonly number[]; measured: Measured }>();
   for (const parameters of family.grid) {
     const measured = measure(family.rule(parameters));
     const eligible = MUST_MEET.every((name) => meets(measured[name].tuning, name, 'tuning')) && unusedShare(measured.metatool.tuning, 'metatool', 'tuning') <= 0.5;
@@ -88,9 +90,12 @@ for (const family of RULE_FAMILIES) {
     for (const name of NAMES) {
       const current = frontier.get(name);
       if (unusedShare(measured[name].tuning, name, 'tuning') <= 0.5 && (current === undefined || measured[name].tuning.hit > current.measured[name].tuning.hit)) frontier.set(name, { parameters, measured });
+      const least = keeping.get(name);
+      if (measured[name].tuning.hit >= reference[name].tuning.hit - 1e-9 && (least === undefined || measured[name].tuning.unusedChars < least.measured[name].tuning.unusedChars)) keeping.set(name, { parameters, measured });
     }
   }
   frontiers.set(family.name, frontier);
+  cheapest.set(family.name, keeping);
   if (best === undefined) {
     out(`| ${family.name} | none eligible | | ${NAMES.map(() => '').join(' | ')} |`);
     continue;
@@ -114,6 +119,16 @@ out(`| learned bound (per dataset) | ${NAMES.map((name) => {
   const rule = learnedStopRule(searches.get(name)!, 0.5 * reference[name].tuning.unusedChars);
   return `${cell(replay(searches.get(name)!, rule, 0), name, 'tuning')} | ${cell(replay(searches.get(name)!, rule, 1), name, 'heldOut')}`;
 }).join(' | ')} |`);
+
+out('\nThe other way round: per dataset and family, the fewest unused characters (share of main\'s) on the tuning half that keep main\'s hit there, and the same parameters held out:');
+out(`| family | ${NAMES.map((name) => `${name} tuning | ${name} held out`).join(' | ')} |\n|---|${NAMES.map(() => '---:|---:').join('|')}|`);
+for (const family of RULE_FAMILIES) {
+  const least = cheapest.get(family.name)!;
+  out(`| ${family.name} | ${NAMES.map((name) => {
+    const point = least.get(name);
+    return point === undefined ? '– | –' : `${cell(point.measured[name].tuning, name, 'tuning')} (${point.parameters.join(', ')}) | ${cell(point.measured[name].heldOut, name, 'heldOut')}`;
+  }).join(' | ')} |`);
+}
 
 const shipped = RULE_FAMILIES.find((family) => family.name === 'sized')!.rule([DEFAULT_SEARCH_OPTIONS.relevanceFloor, DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope]);
 const defaults = measure(shipped);
