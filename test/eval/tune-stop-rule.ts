@@ -11,7 +11,8 @@
 // (mcp-catalog is reported, not chosen on). Prints, per family, the chosen point on both halves
 // and every query; the frontier per dataset (the best hit at ≤ 50% of main's unused characters,
 // chosen on the tuning half, with its held-out value) and, as a bound on any rule that sees only
-// scores and sizes, a model fitted per dataset (learned-stop-bound.ts); and the shipped defaults.
+// scores and sizes, a model fitted per dataset (learned-stop-bound.ts); the other way round, the
+// fewest unused characters that keep main's hit per dataset; and the shipped defaults.
 //
 // Main's numbers are the constants below, measured by the same replay over main 31a3830's ranker
 // (`git archive 31a3830 src machines | tar -x -C DIR`, node_modules linked); `--main DIR`
