@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
+import { runEval } from '../../src/eval/run-eval.js';
+import { hybridEvalRanker } from '../../src/eval/turnscope-rankers.js';
+import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
+import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
+import { replay, replaySearches, RULE_FAMILIES, type ReplayedSearch } from './stop-rule-replay.js';
+
+const rule = (family: string, parameters: number[]) => RULE_FAMILIES.find((candidate) => candidate.name === family)!.rule(parameters);
+const match = (score: number, chars: number, gold = false) => ({ score, chars, gold });
+
+describe('stop-rule replay (tune-stop-rule.ts)', () => {
+  it('measures the shipped floor exactly as runEval does on LiveMCPBench (hit, tools, characters, unused characters)', async () => {
+    const folder = fileURLToPath(new URL('../fixtures/datasets/livemcpbench/', import.meta.url));
+    const dataset = await loadEvalDataset({ catalogFile: `${folder}catalog.json`, queriesFile: `${folder}queries.jsonl` });
+    const [row] = await runEval({ datasets: [dataset], rankers: [hybridEvalRanker()], ks: [5], search: { relevanceFloor: 0.65, relevanceFloorSlope: 0.1 } });
+    const ranker = createHybridRanker(dataset.tools.map((tool) => rankerDocumentOf({ ...tool, name: tool.id })));
+    const replayed = replay(replaySearches(dataset, (query, max) => ranker.rank(query, max)), rule('sized', [0.65, 0.1]));
+    expect(replayed.searches).toBe(94);
+    expect(replayed.hit).toBeCloseTo(row!.loads.hit * 100, 9);
+    expect(replayed.tools).toBeCloseTo(row!.loads.tools, 9);
+    expect(replayed.chars).toBeCloseTo(row!.loads.chars, 9);
+    expect(replayed.unusedChars).toBeCloseTo(row!.loads.unusedChars, 9);
+  });
+
+  it('splits the searches into even (tuning) and odd (held-out) positions', () => {
+    const searches: ReplayedSearch[] = [[match(1, 100, true)], [match(1, 300)], [match(1, 50)]];
+    expect(replay(searches, () => true, 0)).toEqual({ searches: 2, hit: 50, tools: 1, chars: 75, unusedChars: 25 });
+    expect(replay(searches, () => true, 1)).toEqual({ searches: 1, hit: 0, tools: 1, chars: 300, unusedChars: 300 });
+    expect(replay(searches, () => true).searches).toBe(3);
+  });
+
+  it('always loads the best match and stops at the first match a rule turns down', () => {
+    // 0.5 of the best turns down the second match; the third (0.9) is not reached
+    const search: ReplayedSearch = [match(1, 100), match(0.5, 100), match(0.9, 100, true)];
+    expect(replay([search], rule('flat', [0.6]))).toMatchObject({ tools: 1, hit: 0, unusedChars: 100 });
+    expect(replay([search], rule('top-k', [3]))).toMatchObject({ tools: 3, hit: 100, unusedChars: 200 });
+  });
+
+  it('keeps a large definition out that a small one of the same score gets in (sized floor 0.65, slope 0.1)', () => {
+    // 0.7 of the best: a 200-character tool needs 0.668, a 5,000-character one 0.829
+    const small: ReplayedSearch = [match(1, 200), match(0.7, 200, true)];
+    const large: ReplayedSearch = [match(1, 200), match(0.7, 5000, true)];
+    expect(replay([small], rule('sized', [0.65, 0.1])).hit).toBe(100);
+    expect(replay([large], rule('sized', [0.65, 0.1])).hit).toBe(0);
+  });
+
+  it('stops a best-size budget once the loaded definitions pass m × the best match’s characters', () => {
+    const search: ReplayedSearch = [match(1, 100), match(0.9, 100), match(0.9, 150, true)];
+    expect(replay([search], rule('best-size budget', [0.5, 3])).tools).toBe(2); // 350 > 300
+    expect(replay([search], rule('best-size budget', [0.5, 4])).tools).toBe(3);
+  });
+});
