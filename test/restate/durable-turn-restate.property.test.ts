@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TurnResult } from '../../src/index.js';
 import type { RestateTurnStatus } from '../../src/restate/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
-import { scenarioArbitrary, scenarioSetup } from '../properties/turn-scenario.js';
+import { scenarioArbitrary, scenarioSetup, type TurnScenario } from '../properties/turn-scenario.js';
 import { http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
 import { observableTurn } from '../durable/observable-turn.js';
 
@@ -25,9 +25,28 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
+/**
+ * RUNS generated turns (PROPERTY_SEED fixes them), at least a quarter of them turns that run a
+ * tool in process when the sample has such turns: the plain sample runs a tool in about one turn
+ * of ten, so 40 of its turns sometimes ran none (seed 848512897) and the check that the sample
+ * reached tools failed with nothing wrong. Drawn from 4 × RUNS generated turns, in their order.
+ */
+async function sampleReachingTools(): Promise<TurnScenario[]> {
+  const candidates = fc.sample(scenarioArbitrary, { numRuns: RUNS * 4, seed: SEED });
+  const chosen = new Set<TurnScenario>();
+  for (const scenario of candidates) {
+    if (chosen.size >= Math.ceil(RUNS / 4)) break;
+    const local = scenarioSetup({ ...scenario, cancelAtPart: undefined });
+    await local.runtime.send({ model: createScriptedModel({ steps: local.script }).model, ...local.sendInput }).result;
+    if (local.executed.length > 0) chosen.add(scenario);
+  }
+  for (const scenario of candidates) if (chosen.size < RUNS) chosen.add(scenario);
+  return [...chosen];
+}
+
 describe(`the property suite on the real server (${RUNS} generated turns, seed ${SEED})`, () => {
   it('generated turns run as Restate invocations send the same requests, run the same tools once each with their operation ids, and reach the same result as in process', async () => {
-    const scenarios = fc.sample(scenarioArbitrary, { numRuns: RUNS, seed: SEED });
+    const scenarios = await sampleReachingTools();
     const file = join(dir, 'scenarios.json');
     writeFileSync(file, JSON.stringify(Object.fromEntries(scenarios.map((scenario, index) => [`go-${index}`, scenario]))));
     cluster = await startRestateCluster({ workers: 2, fixture: worker, workerEnv: { SCENARIO_FILE: file } });
