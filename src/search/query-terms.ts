@@ -1,3 +1,4 @@
+import { queryShapeTerms } from './query-shape-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 
 /**
@@ -36,7 +37,9 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * The terms a query is ranked by: the first `maxTerms` (default {@link MAX_QUERY_TERMS})
  * distinct terms of its first {@link MAX_QUERY_SCAN_CHARS} characters, tokenized like the
  * documents ({@link tokenizeText}), each cut to 48 characters, with the word each came from.
- * Filler words ({@link QUERY_FILLER_WORDS}) are left out unless nothing else is left.
+ * Filler words ({@link QUERY_FILLER_WORDS}) are left out unless nothing else is left. After the
+ * written terms come the words the query's shapes mean ({@link queryShapeTerms}: a URL → `url`,
+ * a file name or path → `file`, a `#channel` → `channel`), when not written already and within `maxTerms`.
  */
 export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
   const terms = new Map<string, QueryTerm>();
@@ -48,6 +51,8 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
     if (!into.has(term) && into.size < maxTerms) into.set(term, { term, word });
     if (terms.size >= maxTerms) break;
   }
+  // what the query's URLs, file names and #channels mean (`url`, `file`, `channel`), after its own words
+  for (const word of queryShapeTerms(query, MAX_QUERY_SCAN_CHARS)) if (!terms.has(word) && terms.size < maxTerms) terms.set(word, { term: word, word });
   return [...(terms.size > 0 ? terms : fillers).values()];
 }
 

@@ -24,6 +24,7 @@ export const TOOL_VERB_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'mock fake stub',
     'reply respond answer',
     'navigate visit',
+    'press hit',
     'click tap',
   ].map((line) => Object.freeze(line.split(' '))),
 );
@@ -53,6 +54,13 @@ export const TOOL_NOUN_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'user member people person account',
     'org organization organisation company',
     'history log',
+    'web internet online',
+    'elevation altitude',
+    'window viewport',
+    'child sub subtask',
+    'memory remember memorize',
+    'duplicate dupe',
+    'key keyboard keystroke',
   ].map((line) => Object.freeze(line.split(' '))),
 );
 

@@ -220,6 +220,18 @@ describe('createHybridRanker: MCP tool names, titles and wording (the 17-server 
     expect(names('abort the stuck process')[0]).toBe('kill_process');
     expect(names("what's in my inbox", 3).every((name) => name.includes('notification'))).toBe(true);
   });
+
+  it('reads a #channel as a channel and a file name as a file, though the query says neither word', () => {
+    // without them brave_web_search comes first ("say", "general"), and the config tools ("config")
+    expect(names('what did people say in #general today')[0]).toBe('slack_get_channel_history');
+    expect(names('in utils.js change the timeout from 30 to 60', 2)).toContain('edit_file');
+  });
+
+  it('takes hit for press, child for sub and online for web', () => {
+    expect(names('hit enter', 3)).toContain('browser_press_key');
+    expect(names('make 102 a child issue of 100', 3)).toEqual(expect.arrayContaining(['add_sub_issue', 'sub_issue_write']));
+    expect(names('look up the latest Node.js release online', 3)).toContain('brave_web_search');
+  });
 });
 
 describe('createHybridRanker: MCP client names (mcp__<server>__<tool>)', () => {
