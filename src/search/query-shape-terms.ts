@@ -10,6 +10,9 @@ const FILE_EXTENSIONS = new Set(
   ).split(' '),
 );
 
+/** Files named without an extension, or whose name says what they are whatever follows (`README.md`). */
+const FILE_NAMES = new Set('readme license licence changelog contributing dockerfile makefile gemfile procfile jenkinsfile vagrantfile codeowners'.split(' '));
+
 /** Top-level domains of a bare host name (`example.org`, `docs.python.org`). */
 const DOMAIN_ENDINGS = new Set('com org net io dev app ai co edu gov info biz me us uk de fr jp'.split(' '));
 
@@ -25,7 +28,8 @@ const CHANNEL_WORD = /^#[a-z][\w-]*$/i;
  * The index words a query means by the shape of what it writes rather than by its words
  * (a generic reading of any request, not of one catalog): a URL or a bare host name
  * (`https://example.com/a`, `www.x.org`, `example.org`) → `url`; a file name with a known
- * extension or a path (`notes.txt`, `~/notes/todo.txt`, `src/app.ts`, `./build`) → `file`; a
+ * extension, a path, a dotfile or a file known by its name (`notes.txt`, `~/notes/todo.txt`,
+ * `src/app.ts`, `./build`, `.gitignore`, `README`, `Dockerfile`) → `file`; a
  * `#channel` → `channel`. Each word at most once, in that order; `[]` when the query shows none.
  * Reads at most `maxChars` characters of the query.
  */
@@ -47,7 +51,11 @@ export function queryShapeTerms(query: string, maxChars: number): string[] {
     const dot = word.lastIndexOf('.');
     const ending = dot > 0 ? word.slice(dot + 1).toLowerCase() : '';
     const path = word.startsWith('~/') || word.startsWith('./') || word.startsWith('../') || (word.includes('/') && dot > word.lastIndexOf('/'));
-    const base = word.slice(word.lastIndexOf('/') + 1, dot).toLowerCase();
+    const base = word.slice(word.lastIndexOf('/') + 1, dot > word.lastIndexOf('/') ? dot : undefined).toLowerCase();
+    if (FILE_NAMES.has(base) || /^\.[a-z][\w.-]*$/i.test(word)) {
+      file = true;
+      continue;
+    }
     if (ending.length > 0 && /^[a-z0-9]+$/.test(ending) && FILE_EXTENSIONS.has(ending)) file ||= !(ending === 'js' && JS_LIBRARIES.has(base));
     else if (path) file = true;
     else if (ending.length > 0 && DOMAIN_ENDINGS.has(ending) && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(word)) url = true;

@@ -19,6 +19,9 @@ describe('queryShapeTerms', () => {
     expect(shapes('stage src/index.ts')).toEqual(['file']);
     expect(shapes('list ./build')).toEqual(['file']);
     expect(shapes('upload "resume.pdf" to the form')).toEqual(['file']);
+    expect(shapes('add node_modules to .gitignore')).toEqual(['file']);
+    expect(shapes("what's in the README of octocat/hello-world")).toEqual(['file']);
+    expect(shapes('build the Dockerfile')).toEqual(['file']);
   });
 
   it('reads #name as a channel, not #42 (an issue number)', () => {
