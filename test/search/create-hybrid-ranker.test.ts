@@ -88,6 +88,13 @@ describe('createHybridRanker: typos in names (fuse.js)', () => {
   it('corrects an identifier-like word inside a longer sentence too', () => {
     expect(names('I need the tool called broswer_snapshot for the current page')).toContain('browser_snapshot');
   });
+
+  it('corrects two neighbouring letters swapped, which fuse.js scores as two edits (serach → search, craete → create)', () => {
+    // without it every notion tool ties ("notion" alone) and create_issue is not in the top 5
+    expect(names('serach notion for roadmap')[0]).toBe('API-post-search');
+    expect(names('craete an issue for the crash')).toContain('create_issue');
+    expect(names('lsit_branches')[0]).toBe('list_branches');
+  });
 });
 
 describe('createHybridRanker: descriptive queries over real schemas', () => {
