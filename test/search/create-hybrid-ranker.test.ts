@@ -234,6 +234,12 @@ describe('createHybridRanker: MCP tool names, titles and wording (the 17-server 
     expect(names('in utils.js change the timeout from 30 to 60', 2)).toContain('edit_file');
   });
 
+  it("ranks by what a request asks, not by the text it quotes: 'Priority' is a column's name here, not Linear's priority", () => {
+    const top = names("rename the 'Priority' column in my notion table");
+    expect(top).toContain('API-update-a-data-source');
+    expect(top).not.toContain('linear_update_issue');
+  });
+
   it('takes hit for press, child for sub and online for web', () => {
     expect(names('hit enter', 3)).toContain('browser_press_key');
     expect(names('make 102 a child issue of 100', 3)).toEqual(expect.arrayContaining(['add_sub_issue', 'sub_issue_write']));
