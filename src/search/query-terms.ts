@@ -1,5 +1,6 @@
 import { queryShapeTerms } from './query-shape-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
+import { TOOL_PHRASES } from './tool-verb-synonyms.js';
 
 /**
  * Characters of a query read at most. A pasted document is cut here before anything else
@@ -41,7 +42,9 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * quoted text (`type 'wireless headphones'`, `post "deploy done"`: the text a tool is to type,
  * post or find) unless nothing else is left or the quote holds one identifier. After the
  * written terms come the words the query's shapes mean ({@link queryShapeTerms}: a URL → `url`,
- * a file name or path → `file`, a `#channel` → `channel`), when not written already and within `maxTerms`.
+ * a file name or path → `file`, a `#channel` → `channel`), then the words of the phrases it holds
+ * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), each when not there already and
+ * within `maxTerms`.
  */
 export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
   const scanned = query.slice(0, MAX_QUERY_SCAN_CHARS);
@@ -51,7 +54,24 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   const seen = new Set(all.map(({ term }) => term));
   // what the query's URLs, file names and #channels mean (`url`, `file`, `channel`), after its own words
   for (const word of queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS)) if (!seen.has(word) && all.length < maxTerms) all.push({ term: word, word });
+  // what its phrases mean ("get rid of" → delete), after those
+  for (const word of phraseWords(unquoted)) {
+    const term = stemWord(word);
+    if (!seen.has(term) && all.length < maxTerms) {
+      seen.add(term);
+      all.push({ term, word });
+    }
+  }
   return all;
+}
+
+/** The words of {@link TOOL_PHRASES} whose phrase `text` holds as whole words, in the table's order. */
+function phraseWords(text: string): string[] {
+  const words: string[] = [];
+  if (text.indexOf(' ') < 0) return words;
+  const spaced = ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  for (const [phrase, meaning] of TOOL_PHRASES) if (spaced.includes(` ${phrase} `)) words.push(...meaning);
+  return words;
 }
 
 /** Text between quotes at word edges: 'out of stock', "fix typo", “done”, `npm test`; not the apostrophes of what's, Bob's. */

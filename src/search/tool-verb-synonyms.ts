@@ -87,3 +87,49 @@ function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string,
   }
   return new Map([...synonyms].map(([term, others]) => [term, Object.freeze([...others])]));
 }
+
+/**
+ * Phrases of a request (phrasal verbs and set phrases, matched as whole words in any case) →
+ * the plain words tools use for what they mean: "get rid of" → `delete`, "spin up" → `start`,
+ * "sea level" → `elevation` (a generic list, not drawn from any catalog). `queryTerms` (query-terms.ts)
+ * adds the words after the query's own terms.
+ */
+export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
+  (
+    [
+      ['get rid of', 'delete'],
+      ['throw away', 'delete discard'],
+      ['clean up', 'delete clear'],
+      ['wipe out', 'clear delete'],
+      ['kick off', 'start trigger run'],
+      ['spin up', 'start launch'],
+      ['fire up', 'start launch'],
+      ['boot up', 'start'],
+      ['shut down', 'stop close'],
+      ['set up', 'create configure'],
+      ['find out', 'get'],
+      ['look at', 'view show'],
+      ['bring up', 'show open'],
+      ['go back', 'back'],
+      ['go to', 'navigate'],
+      ['hold on', 'wait'],
+      ['hang on', 'wait'],
+      ['log in', 'login authenticated'],
+      ['logged in', 'login authenticated'],
+      ['sign in', 'login authenticated'],
+      ['signed in', 'login authenticated'],
+      ['up to date', 'latest update'],
+      ['fill in', 'fill'],
+      ['fill out', 'fill'],
+      ['write down', 'note save'],
+      ['jot down', 'note save'],
+      ['keep in mind', 'remember memory'],
+      ['how far', 'distance'],
+      ['sea level', 'elevation'],
+      ['what time', 'time'],
+      ['time zone', 'timezone'],
+      ['step by step', 'sequential'],
+      ['hand over', 'assign'],
+    ] as const
+  ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
+);

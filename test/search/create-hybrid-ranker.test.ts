@@ -240,6 +240,11 @@ describe('createHybridRanker: MCP tool names, titles and wording (the 17-server 
     expect(top).not.toContain('linear_update_issue');
   });
 
+  it('reads a phrase as the word tools use for it: sea level is elevation, throw away is delete', () => {
+    expect(names('how high above sea level is Denver')[0]).toBe('maps_elevation');
+    expect(names('throw away the review I started but never sent')[0]).toBe('delete_pending_pull_request_review');
+  });
+
   it('takes hit for press, child for sub and online for web', () => {
     expect(names('hit enter', 3)).toContain('browser_press_key');
     expect(names('make 102 a child issue of 100', 3)).toEqual(expect.arrayContaining(['add_sub_issue', 'sub_issue_write']));

@@ -98,6 +98,14 @@ describe('queryTerms', () => {
     expect(words("call 'broswer_snapshot' on the page")).toEqual(['call', 'broswer', 'snapshot', 'page']);
   });
 
+  it('add the words of the phrases they hold, whole words only, after the written terms', () => {
+    const words = (query: string) => queryTerms(query).map((term) => term.word);
+    expect(words('Get rid of the old branch')).toEqual(['get', 'rid', 'old', 'branch', 'delete']);
+    expect(words('spin up the dev server and go to its port')).toEqual(['spin', 'up', 'dev', 'server', 'go', 'port', 'start', 'launch', 'navigate']);
+    expect(words('set upload limits')).toEqual(['set', 'upload', 'limits']);
+    expect(words("post 'spin up' to the channel")).toEqual(['post', 'channel']);
+  });
+
   it('is bounded by maxTerms distinct terms and by the scanned prefix', () => {
     expect(queryTerms('alpha beta gamma delta', 2).map((term) => term.word)).toEqual(['alpha', 'beta']);
     expect(queryTerms(`${'x '.repeat(5_000)}needle`)).toEqual([{ term: 'x', word: 'x' }]);
