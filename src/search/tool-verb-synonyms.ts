@@ -130,6 +130,17 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['time zone', 'timezone'],
       ['step by step', 'sequential'],
       ['hand over', 'assign'],
+      ['hand off', 'assign'],
+      ['make sure', 'verify check'],
+      ['double check', 'verify check'],
+      ['keep an eye on', 'watch'],
+      ['roll back', 'revert reset undo'],
+      ['tear down', 'delete stop'],
+      ['blow away', 'delete'],
+      ['reach out to', 'message send'],
+      ['turn off', 'disable stop'],
+      ['turn on', 'enable start'],
+      ['sign off on', 'approve'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );
