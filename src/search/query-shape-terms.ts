@@ -21,6 +21,11 @@ const JS_LIBRARIES = new Set('node next nuxt vue react express three chart d3 em
 
 /** A URL with a scheme, or starting `www.` */
 const URL_WORD = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S/i;
+/** An issue key as Linear and Jira write them: `ENG-42`, `PROJ-1234`. */
+const ISSUE_KEY_WORD = /^([A-Z][A-Z0-9]{1,9})-\d{1,6}$/;
+/** Names of standards and models written like an issue key (`UTF-8`, `SHA-256`, `GPT-4`, `COVID-19`). */
+const NOT_ISSUE_KEYS = new Set('AES CVE GPT H HTTP IPV ISO MD MP MPEG PCI RFC RSA SHA SSL TLS USB UTF COVID'.split(' '));
+
 /** A Slack-style channel: `#general`, `#eng-alerts` (not `#42`, an issue number). */
 const CHANNEL_WORD = /^#[a-z][\w-]*$/i;
 
@@ -30,18 +35,25 @@ const CHANNEL_WORD = /^#[a-z][\w-]*$/i;
  * (`https://example.com/a`, `www.x.org`, `example.org`) → `url`; a file name with a known
  * extension, a path, a dotfile or a file known by its name (`notes.txt`, `~/notes/todo.txt`,
  * `src/app.ts`, `./build`, `.gitignore`, `README`, `Dockerfile`) → `file`; a
- * `#channel` → `channel`. Each word at most once, in that order; `[]` when the query shows none.
+ * `#channel` → `channel`; an issue key (`ENG-42`; not `UTF-8`, `SHA-256`, `GPT-4`) → `issue`.
+ * Words as written, not stemmed; each at most once, in that order; `[]` when the query shows none.
  * Reads at most `maxChars` characters of the query.
  */
 export function queryShapeTerms(query: string, maxChars: number): string[] {
   let url = false;
   let file = false;
   let channel = false;
+  let issue = false;
   for (const raw of query.slice(0, maxChars).split(/[\s,;()<>"'`]+/)) {
     const word = raw.replace(/[.:!?]+$/, '');
     if (word.length < 2) continue;
     if (URL_WORD.test(word)) {
       url = true;
+      continue;
+    }
+    const key = ISSUE_KEY_WORD.exec(word);
+    if (key !== null && !NOT_ISSUE_KEYS.has(key[1]!)) {
+      issue = true;
       continue;
     }
     if (CHANNEL_WORD.test(word)) {
@@ -64,5 +76,6 @@ export function queryShapeTerms(query: string, maxChars: number): string[] {
   if (url) terms.push('url');
   if (file) terms.push('file');
   if (channel) terms.push('channel');
+  if (issue) terms.push('issue');
   return terms;
 }

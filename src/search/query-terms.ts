@@ -42,7 +42,7 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * quoted text (`type 'wireless headphones'`, `post "deploy done"`: the text a tool is to type,
  * post or find) unless nothing else is left or the quote holds one identifier. After the
  * written terms come the words the query's shapes mean ({@link queryShapeTerms}: a URL → `url`,
- * a file name or path → `file`, a `#channel` → `channel`), then the words of the phrases it holds
+ * a file name or path → `file`, a `#channel` → `channel`, `ENG-42` → `issue`), then the words of the phrases it holds
  * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), each when not there already and
  * within `maxTerms`.
  */
@@ -52,10 +52,9 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   const terms = writtenTerms(unquoted, maxTerms);
   const all = terms.length > 0 || unquoted === scanned ? terms : writtenTerms(scanned, maxTerms);
   const seen = new Set(all.map(({ term }) => term));
-  // what the query's URLs, file names and #channels mean (`url`, `file`, `channel`), after its own words
-  for (const word of queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS)) if (!seen.has(word) && all.length < maxTerms) all.push({ term: word, word });
-  // what its phrases mean ("get rid of" → delete), after those
-  for (const word of phraseWords(unquoted)) {
+  // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
+  // and what its phrases mean ("get rid of" → delete), after those
+  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted)]) {
     const term = stemWord(word);
     if (!seen.has(term) && all.length < maxTerms) {
       seen.add(term);

@@ -234,6 +234,10 @@ describe('createHybridRanker: MCP tool names, titles and wording (the 17-server 
     expect(names('in utils.js change the timeout from 30 to 60', 2)).toContain('edit_file');
   });
 
+  it('reads an issue key as an issue: "comment on ENG-42" is a Linear comment, not only GitHub\'s', () => {
+    expect(names('comment on ENG-42 that QA passed')).toContain('linear_add_comment');
+  });
+
   it("ranks by what a request asks, not by the text it quotes: 'Priority' is a column's name here, not Linear's priority", () => {
     const top = names("rename the 'Priority' column in my notion table");
     expect(top).toContain('API-update-a-data-source');

@@ -30,6 +30,13 @@ describe('queryShapeTerms', () => {
     expect(shapes('close issue #42')).toEqual([]);
   });
 
+  it('reads an issue key (ENG-42) as issue, not the names of standards and models written like one', () => {
+    expect(shapes('comment on ENG-42 that QA passed')).toEqual(['issue']);
+    expect(shapes('move PROJ-1234 to done')).toEqual(['issue']);
+    expect(shapes('encode it as UTF-8 and hash with SHA-256 like GPT-4 said')).toEqual([]);
+    expect(shapes('eng-42 and Eng-42')).toEqual([]);
+  });
+
   it('finds nothing in repositories, numbers, versions, ratios and libraries named like a script', () => {
     expect(shapes('list open PRs in acme/api')).toEqual([]);
     expect(shapes('what address is at 48.8584, 2.2945')).toEqual([]);
@@ -39,8 +46,8 @@ describe('queryShapeTerms', () => {
     expect(shapes('')).toEqual([]);
   });
 
-  it('gives each word once, in the order url, file, channel', () => {
-    expect(shapes('#ops: save https://a.example.com/x and https://b.example.com to links.txt and notes.md')).toEqual(['url', 'file', 'channel']);
+  it('gives each word once, in the order url, file, channel, issue', () => {
+    expect(shapes('#ops: save https://a.example.com/x and https://b.example.com to links.txt and notes.md for OPS-1')).toEqual(['url', 'file', 'channel', 'issue']);
   });
 
   it('reads only the first maxChars characters', () => {
