@@ -247,6 +247,8 @@ describe('createHybridRanker: MCP tool names, titles and wording (the 17-server 
   it('reads a phrase as the word tools use for it: sea level is elevation, throw away is delete', () => {
     expect(names('how high above sea level is Denver')[0]).toBe('maps_elevation');
     expect(names('throw away the review I started but never sent')[0]).toBe('delete_pending_pull_request_review');
+    // "forget that …" is about memory: the memory server's tools, not sequential thinking's
+    expect(names('forget that Bob likes tea')[0]).toBe('delete_observations');
   });
 
   it('takes hit for press, child for sub and online for web', () => {
