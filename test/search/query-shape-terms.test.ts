@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { queryShapeTerms } from '../../src/search/query-shape-terms.js';
 import { queryTerms } from '../../src/search/query-terms.js';
@@ -65,3 +66,24 @@ describe('queryTerms: the words of a query\'s shapes', () => {
     expect(queryTerms('read notes.txt', 2).map((term) => term.term)).toEqual(['read', 'note']);
   });
 });
+
+describe('queryTerms and queryShapeTerms on any input', () => {
+  const fragment = fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'toString', 'get rid of', "'", '"', '`', '“', '”', '#', '#general', 'ENG-42', 'https://x.example.com/a', 'a.txt', '~/', './', 'README', '.env', 'spin up', ' ', '\n'),
+    fc.string({ maxLength: 8 }),
+  );
+  const query = fc.array(fragment, { maxLength: 30 }).map((parts) => parts.join(' '));
+
+  it('never throw, stay within maxTerms, give each term once and only the four shape words', () => {
+    fc.assert(
+      fc.property(query, fc.integer({ min: 1, max: 70 }), (text, maxTerms) => {
+        const terms = queryTerms(text, maxTerms);
+        expect(terms.length).toBeLessThanOrEqual(maxTerms);
+        expect(new Set(terms.map((term) => term.term)).size).toBe(terms.length);
+        for (const word of queryShapeTerms(text, 4_000)) expect(['url', 'file', 'channel', 'issue']).toContain(word);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
