@@ -8,6 +8,12 @@ const MAX_TYPO_TERM_CHARS = 24;
 const LENGTH_SLACK = 2;
 /** fuse.js score at most (0 = exact, 1 = anything): about one edit in five characters. */
 const MAX_FUSE_SCORE = 0.34;
+/**
+ * Similarity of a name word that is the query word with two neighbouring letters swapped
+ * (`serach` → `search`, `lsit` → `list`): the commonest typo, two edits to fuse.js's bitap, which
+ * scores it below the threshold for short words; as close as one wrong letter in five.
+ */
+const TRANSPOSITION_SIMILARITY = 0.8;
 
 /** A name word a mistyped query word most likely meant. */
 export interface TypoCorrection {
@@ -31,15 +37,17 @@ export interface NameTypoCorrector {
  * bitap scoring is good on short strings such as name words and slow on long text, so it only
  * ever sees name words, bucketed by length (a word of n characters is compared with words of
  * n ± 2 characters), each length's index built on its first use. Words are compared as written,
- * not stemmed (`isue` is close to `issue`, not to its stem `issu`). `correct` is pure: the same
- * word always gets the same correction.
+ * not stemmed (`isue` is close to `issue`, not to its stem `issu`). A word that is a name word
+ * with two neighbouring letters swapped (`serach`, `lsit`) is corrected to it before fuse.js is
+ * asked, at similarity 0.8. `correct` is pure: the same word always gets the same correction.
  *
  * @param nameWords the name words as written (`tokenizeText(name, { stem: false })`).
  * @param stem maps a name word to its index term.
  */
 export function createNameTypoCorrector(nameWords: Iterable<string>, stem: (word: string) => string): NameTypoCorrector {
   const byLength = new Map<number, string[]>();
-  for (const term of new Set(nameWords)) {
+  const words = new Set(nameWords);
+  for (const term of words) {
     if (term.length < MIN_TYPO_TERM_CHARS - LENGTH_SLACK || isDigits(term)) continue;
     const bucket = byLength.get(term.length) ?? [];
     bucket.push(term);
@@ -62,6 +70,8 @@ export function createNameTypoCorrector(nameWords: Iterable<string>, stem: (word
   return {
     correct(word: string): TypoCorrection | undefined {
       if (word.length < MIN_TYPO_TERM_CHARS || word.length > MAX_TYPO_TERM_CHARS) return undefined;
+      const swapped = transposedNameWord(word, words);
+      if (swapped !== undefined) return { term: stem(swapped), similarity: TRANSPOSITION_SIMILARITY };
       const fuse = fuseFor(word.length);
       if (fuse === null) return undefined;
       const best = fuse.search(word, { limit: 1 })[0];
@@ -69,6 +79,16 @@ export function createNameTypoCorrector(nameWords: Iterable<string>, stem: (word
       return { term: stem(best.item), similarity: 1 - best.score };
     },
   };
+}
+
+/** The first name word (in position order) that is `word` with two neighbouring, different letters swapped; `undefined` when none is. */
+function transposedNameWord(word: string, nameWords: ReadonlySet<string>): string | undefined {
+  for (let index = 0; index + 1 < word.length; index += 1) {
+    if (word[index] === word[index + 1]) continue;
+    const swapped = `${word.slice(0, index)}${word[index + 1]}${word[index]}${word.slice(index + 2)}`;
+    if (nameWords.has(swapped)) return swapped;
+  }
+  return undefined;
 }
 
 /** True when `word` is all ASCII digits (`/^\d+$/` without a regular expression per name word). */

@@ -1,4 +1,6 @@
+import { queryShapeTerms } from './query-shape-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
+import { TOOL_PHRASES } from './tool-verb-synonyms.js';
 
 /**
  * Characters of a query read at most. A pasted document is cut here before anything else
@@ -36,12 +38,59 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * The terms a query is ranked by: the first `maxTerms` (default {@link MAX_QUERY_TERMS})
  * distinct terms of its first {@link MAX_QUERY_SCAN_CHARS} characters, tokenized like the
  * documents ({@link tokenizeText}), each cut to 48 characters, with the word each came from.
- * Filler words ({@link QUERY_FILLER_WORDS}) are left out unless nothing else is left.
+ * Filler words ({@link QUERY_FILLER_WORDS}) are left out unless nothing else is left, and so is
+ * quoted text (`type 'wireless headphones'`, `post "deploy done"`: the text a tool is to type,
+ * post or find) unless nothing else is left or the quote holds one identifier. After the
+ * written terms come the words the query's shapes mean ({@link queryShapeTerms}: a URL → `url`,
+ * a file name or path → `file`, a `#channel` → `channel`, `ENG-42` → `issue`), then the words of the phrases it holds
+ * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), each when not there already and
+ * within `maxTerms`.
  */
 export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
+  const scanned = query.slice(0, MAX_QUERY_SCAN_CHARS);
+  const unquoted = withoutQuotedText(scanned);
+  const terms = writtenTerms(unquoted, maxTerms);
+  const all = terms.length > 0 || unquoted === scanned ? terms : writtenTerms(scanned, maxTerms);
+  const seen = new Set(all.map(({ term }) => term));
+  // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
+  // and what its phrases mean ("get rid of" → delete), after those
+  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted)]) {
+    const term = stemWord(word);
+    if (!seen.has(term) && all.length < maxTerms) {
+      seen.add(term);
+      all.push({ term, word });
+    }
+  }
+  return all;
+}
+
+/** The words of {@link TOOL_PHRASES} whose phrase `text` holds as whole words, in the table's order. */
+function phraseWords(text: string): string[] {
+  const words: string[] = [];
+  if (text.indexOf(' ') < 0) return words;
+  const spaced = ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  for (const [phrase, meaning] of TOOL_PHRASES) if (spaced.includes(` ${phrase} `)) words.push(...meaning);
+  return words;
+}
+
+/** Text between quotes at word edges: 'out of stock', "fix typo", “done”, `npm test`; not the apostrophes of what's, Bob's. */
+const QUOTED_TEXT = /(^|[\s(\[{:,])(?:'[^'\n]+'|"[^"\n]+"|“[^”\n]+”|‘[^’\n]+’|`[^`\n]+`)(?=$|[\s)\]},.;:!?])/g;
+
+/**
+ * `text` with its quoted spans blanked: what a request quotes is the text to type, post or find,
+ * not what the tool does. A quoted identifier (`"broswer_snapshot"`, `'getFile'`) stays: it names a tool.
+ */
+function withoutQuotedText(text: string): string {
+  if (!QUOTE_CHARACTER.test(text)) return text;
+  return text.replace(QUOTED_TEXT, (span: string, before: string) => (IDENTIFIER_WORD.test(span) && !/\s/.test(span.slice(before.length)) ? span : `${before} `));
+}
+
+const QUOTE_CHARACTER = /['"“‘`]/;
+
+function writtenTerms(text: string, maxTerms: number): QueryTerm[] {
   const terms = new Map<string, QueryTerm>();
   const fillers = new Map<string, QueryTerm>();
-  for (const raw of tokenizeText(query.slice(0, MAX_QUERY_SCAN_CHARS), { stem: false })) {
+  for (const raw of tokenizeText(text, { stem: false })) {
     const word = raw.slice(0, MAX_TERM_CHARS);
     const term = stemWord(word);
     const into = QUERY_FILLER_WORDS.has(word) ? fillers : terms;

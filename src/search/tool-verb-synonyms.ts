@@ -24,6 +24,7 @@ export const TOOL_VERB_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'mock fake stub',
     'reply respond answer',
     'navigate visit',
+    'press hit',
     'click tap',
   ].map((line) => Object.freeze(line.split(' '))),
 );
@@ -43,7 +44,7 @@ export const TOOL_NOUN_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'credential secret token password',
     'version release',
     'column field property attribute',
-    'table database',
+    'table database db',
     'terminal shell console',
     'program process',
     'inbox notification',
@@ -53,6 +54,15 @@ export const TOOL_NOUN_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'user member people person account',
     'org organization organisation company',
     'history log',
+    'name title',
+    'size space',
+    'web internet online',
+    'elevation altitude',
+    'window viewport',
+    'child sub subtask',
+    'memory remember memorize',
+    'duplicate dupe',
+    'key keyboard keystroke',
   ].map((line) => Object.freeze(line.split(' '))),
 );
 
@@ -77,3 +87,69 @@ function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string,
   }
   return new Map([...synonyms].map(([term, others]) => [term, Object.freeze([...others])]));
 }
+
+/**
+ * Phrases of a request (phrasal verbs and set phrases, matched as whole words in any case) →
+ * the plain words tools use for what they mean: "get rid of" → `delete`, "spin up" → `start`,
+ * "sea level" → `elevation` (a generic list, not drawn from any catalog). `queryTerms` (query-terms.ts)
+ * adds the words after the query's own terms.
+ */
+export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
+  (
+    [
+      ['get rid of', 'delete'],
+      ['throw away', 'delete discard'],
+      ['clean up', 'delete clear'],
+      ['wipe out', 'clear delete'],
+      ['kick off', 'start trigger run'],
+      ['spin up', 'start launch'],
+      ['fire up', 'start launch'],
+      ['boot up', 'start'],
+      ['shut down', 'stop close'],
+      ['set up', 'create configure'],
+      ['find out', 'get'],
+      ['look at', 'view show'],
+      ['bring up', 'show open'],
+      ['go back', 'back'],
+      ['go to', 'navigate'],
+      ['hold on', 'wait'],
+      ['hang on', 'wait'],
+      ['log in', 'login authenticated'],
+      ['logged in', 'login authenticated'],
+      ['sign in', 'login authenticated'],
+      ['signed in', 'login authenticated'],
+      ['up to date', 'latest update'],
+      ['fill in', 'fill'],
+      ['fill out', 'fill'],
+      ['write down', 'note save'],
+      ['jot down', 'note save'],
+      ['keep in mind', 'remember memory'],
+      ['remember that', 'memory save'],
+      ['remember about', 'memory search'],
+      ['forget that', 'memory delete'],
+      ['forget about', 'memory delete'],
+      ['forget everything', 'memory delete'],
+      ['how far', 'distance'],
+      ['sea level', 'elevation'],
+      ['what time', 'time'],
+      ['time zone', 'timezone'],
+      ['step by step', 'sequential'],
+      ['hand over', 'assign'],
+      ['how many rows', 'sql query'],
+      ['draw a box around', 'highlight'],
+      ['already reported', 'duplicate'],
+      ['same problem', 'duplicate'],
+      ['hand off', 'assign'],
+      ['make sure', 'verify check'],
+      ['double check', 'verify check'],
+      ['keep an eye on', 'watch'],
+      ['roll back', 'revert reset undo'],
+      ['tear down', 'delete stop'],
+      ['blow away', 'delete'],
+      ['reach out to', 'message send'],
+      ['turn off', 'disable stop'],
+      ['turn on', 'enable start'],
+      ['sign off on', 'approve'],
+    ] as const
+  ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
+);

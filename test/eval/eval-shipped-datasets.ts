@@ -6,7 +6,8 @@
 //    evenly spaced sample of 300 queries per dataset (LiveMCPBench has 94, mcp-catalog 320: all of
 //    LiveMCPBench's, 300 of mcp-catalog's).
 // 2. The same without fuse-defaults on every query (--full only: MetaTool has 21,041).
-// 3. Exact-name queries (every tool of the four catalogs, mcp-catalog included) with the fast rankers.
+// 3. mcp-catalog's second query set, queries-fresh.jsonl (every query, all rankers: 195 queries).
+// 4. Exact-name queries (every tool of the four catalogs, mcp-catalog included) with the fast rankers.
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/run-cli.js';
 
@@ -19,6 +20,10 @@ const full = process.argv.includes('--full');
 const runs: { title: string; argv: string[] }[] = [
   { title: 'Query sets, all rankers (evenly spaced sample of at most 300 queries per dataset)', argv: ['eval', ...querySets, '--max-queries', '300'] },
   ...(full ? [{ title: 'Query sets, every query, fast rankers', argv: ['eval', ...querySets, ...fastRankers] }] : []),
+  {
+    title: "mcp-catalog's second query set (queries-fresh.jsonl: 195 queries written apart from the ranking), all rankers",
+    argv: ['eval', '--catalog', `${root}mcp-catalog/catalog.json`, '--queries', `${root}mcp-catalog/queries-fresh.jsonl`],
+  },
   { title: 'Exact-name queries: every tool of every catalog', argv: ['eval', ...catalogs, ...fastRankers, '--k', '1,5'] },
 ];
 

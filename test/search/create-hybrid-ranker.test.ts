@@ -88,6 +88,13 @@ describe('createHybridRanker: typos in names (fuse.js)', () => {
   it('corrects an identifier-like word inside a longer sentence too', () => {
     expect(names('I need the tool called broswer_snapshot for the current page')).toContain('browser_snapshot');
   });
+
+  it('corrects two neighbouring letters swapped, which fuse.js scores as two edits (serach → search, craete → create)', () => {
+    // without it every notion tool ties ("notion" alone) and create_issue is not in the top 5
+    expect(names('serach notion for roadmap')[0]).toBe('API-post-search');
+    expect(names('craete an issue for the crash')).toContain('create_issue');
+    expect(names('lsit_branches')[0]).toBe('list_branches');
+  });
 });
 
 describe('createHybridRanker: descriptive queries over real schemas', () => {
@@ -235,6 +242,35 @@ describe('createHybridRanker: MCP tool names, titles and wording (the 17-server 
   it('takes abort for kill and inbox for notifications, and drops the s of what\'s', () => {
     expect(names('abort the stuck process')[0]).toBe('kill_process');
     expect(names("what's in my inbox", 3).every((name) => name.includes('notification'))).toBe(true);
+  });
+
+  it('reads a #channel as a channel and a file name as a file, though the query says neither word', () => {
+    // without them brave_web_search comes first ("say", "general"), and the config tools ("config")
+    expect(names('what did people say in #general today')[0]).toBe('slack_get_channel_history');
+    expect(names('in utils.js change the timeout from 30 to 60', 2)).toContain('edit_file');
+  });
+
+  it('reads an issue key as an issue: "comment on ENG-42" is a Linear comment, not only GitHub\'s', () => {
+    expect(names('comment on ENG-42 that QA passed')).toContain('linear_add_comment');
+  });
+
+  it("ranks by what a request asks, not by the text it quotes: 'Priority' is a column's name here, not Linear's priority", () => {
+    const top = names("rename the 'Priority' column in my notion table");
+    expect(top).toContain('API-update-a-data-source');
+    expect(top).not.toContain('linear_update_issue');
+  });
+
+  it('reads a phrase as the word tools use for it: sea level is elevation, throw away is delete', () => {
+    expect(names('how high above sea level is Denver')[0]).toBe('maps_elevation');
+    expect(names('throw away the review I started but never sent')[0]).toBe('delete_pending_pull_request_review');
+    // "forget that …" is about memory: the memory server's tools, not sequential thinking's
+    expect(names('forget that Bob likes tea')[0]).toBe('delete_observations');
+  });
+
+  it('takes hit for press, child for sub and online for web', () => {
+    expect(names('hit enter', 3)).toContain('browser_press_key');
+    expect(names('make 102 a child issue of 100', 3)).toEqual(expect.arrayContaining(['add_sub_issue', 'sub_issue_write']));
+    expect(names('look up the latest Node.js release online', 3)).toContain('brave_web_search');
   });
 });
 

@@ -88,6 +88,24 @@ describe('queryTerms', () => {
     ]);
   });
 
+  it('leaves out quoted text (what to type, post or find), unless nothing else is left or it is one identifier', () => {
+    const words = (query: string) => queryTerms(query).map((term) => term.word);
+    expect(words("type 'wireless headphones' into the search field")).toEqual(['type', 'search', 'field']);
+    expect(words('post "deploy done" and “all green” in the channel')).toEqual(['post', 'channel']);
+    expect(words('run `npm test` (the unit tests)')).toEqual(['run', 'unit', 'tests']);
+    expect(words("what's in Bob's notes")).toEqual(['bob', 'notes']);
+    expect(words('"wireless headphones"')).toEqual(['wireless', 'headphones']);
+    expect(words("call 'broswer_snapshot' on the page")).toEqual(['call', 'broswer', 'snapshot', 'page']);
+  });
+
+  it('add the words of the phrases they hold, whole words only, after the written terms', () => {
+    const words = (query: string) => queryTerms(query).map((term) => term.word);
+    expect(words('Get rid of the old branch')).toEqual(['get', 'rid', 'old', 'branch', 'delete']);
+    expect(words('spin up the dev server and go to its port')).toEqual(['spin', 'up', 'dev', 'server', 'go', 'port', 'start', 'launch', 'navigate']);
+    expect(words('set upload limits')).toEqual(['set', 'upload', 'limits']);
+    expect(words("post 'spin up' to the channel")).toEqual(['post', 'channel']);
+  });
+
   it('is bounded by maxTerms distinct terms and by the scanned prefix', () => {
     expect(queryTerms('alpha beta gamma delta', 2).map((term) => term.word)).toEqual(['alpha', 'beta']);
     expect(queryTerms(`${'x '.repeat(5_000)}needle`)).toEqual([{ term: 'x', word: 'x' }]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stemWord } from '../../src/search/tokenize-text.js';
-import { TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS } from '../../src/search/tool-verb-synonyms.js';
+import { TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_PHRASES, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS } from '../../src/search/tool-verb-synonyms.js';
 
 describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
   it('map each stemmed word to the other words of its groups, both ways', () => {
@@ -16,6 +16,15 @@ describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
     for (const [table, groups] of [[TOOL_VERB_SYNONYMS, TOOL_VERB_GROUPS], [TOOL_NOUN_SYNONYMS, TOOL_NOUN_GROUPS]] as const) {
       for (const [term, others] of table) expect(others).not.toContain(term);
       expect(table.size).toBe(new Set(groups.flat().map(stemWord)).size);
+    }
+  });
+
+  it('TOOL_PHRASES: lower-case phrases of several whole words, each meaning other single words', () => {
+    expect(TOOL_PHRASES.get('get rid of')).toEqual(['delete']);
+    for (const [phrase, words] of TOOL_PHRASES) {
+      expect(phrase).toMatch(/^[a-z]+( [a-z]+)+$/);
+      expect(words.length).toBeGreaterThan(0);
+      for (const word of words) expect(word).toMatch(/^[a-z]+$/);
     }
   });
 });
