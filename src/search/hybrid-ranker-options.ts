@@ -29,10 +29,10 @@ export interface HybridRankerOptions {
   /** Distinct query terms ranked at most (C12: bounds the work of one search). Default 64. */
   readonly maxQueryTerms?: number;
   /**
-   * Prefix-match query terms of at least this many characters, and match a query term as its
-   * longest shorter index term of at least this many characters (a term no tool has in any field,
-   * one some tool has in names only: `rentals` → `rent`, `financial` → `Finance`); `0` turns both
-   * off. Default 4.
+   * Prefix-match query terms of at least this many characters, and match a query term as the
+   * longest index term of at least this many characters that it begins with: a term no tool has
+   * in every field (`rentals` → `rent`), any other term only where a name has that shorter term
+   * (`financial` → `FinanceTool`). `0` turns both off. Default 4.
    */
   readonly minPrefixChars?: number;
   /** Mistyped query terms corrected by fuse.js per query at most. Default 3. */
