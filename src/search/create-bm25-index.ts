@@ -25,6 +25,17 @@ export interface Bm25SearchOptions {
   readonly combine?: 'minisearch' | 'bm25f';
   /** Terms of the query matched exactly, never as a prefix (e.g. synonyms the query did not write). Default: none. */
   readonly exactTerms?: ReadonlySet<string>;
+  /**
+   * Where a query term also matches its longest shorter form: the longest index term of at least
+   * `minPrefixChars` characters that the query term begins with (`rental` → `rent`, `repository`
+   * → `repo`), weighted as a prefix match of as many extra characters (`0.375 · len / (len + 0.3 ·
+   * extra chars)`, `len` the query term's length) with the form's own IDF. A term the index lacks
+   * matches it in every field; a term the index has matches only a form in the fields boosted
+   * above 0 here, with these boosts (in the order of the index's fields: e.g. only the name field,
+   * where names shorten words: `Repo`, `Finance` for `financial`). Not for `exactTerms`, nor when
+   * `minPrefixChars` is 0. `undefined` (default): no shorter forms.
+   */
+  readonly shorterForms?: { readonly knownTermFieldBoosts: readonly number[] };
 }
 
 /**
@@ -53,6 +64,11 @@ export interface Bm25Index {
 
 /** Weight of a prefix match of zero extra characters, MiniSearch's default `weights.prefix`. */
 const PREFIX_WEIGHT = 0.375;
+
+/** Weight of a match of `longer` for `shorter` (either may be the query's), MiniSearch's prefix weight: `0.375 · len / (len + 0.3 · extra)`. */
+function prefixWeight(longer: string, shorter: string): number {
+  return (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * (longer.length - shorter.length));
+}
 
 /**
  * Builds a BM25+ index that scores as MiniSearch 7's `search` with `combineWith: 'OR'` does (same
@@ -93,7 +109,8 @@ export function createBm25Index(
   const { termIds, fieldLengths, averageFieldLengths, slotStarts, postingDocuments, postingFrequencies } = buildBm25Postings(documentCount, fieldCount, input);
   const sortedTerms = [...termIds.keys()].sort();
 
-  function addTermScores(term: string, termWeight: number, termBoost: number, search: Bm25SearchOptions, into: Map<number, number>): void {
+  /** MiniSearch's scores of index term `term` into `into`; `onlyBoosted`: fields boosted 0 add no document (as MiniSearch, they add it at score 0 otherwise). */
+  function addTermScores(term: string, termWeight: number, termBoost: number, search: Bm25SearchOptions, into: Map<number, number>, onlyBoosted = false): void {
     const termId = termIds.get(term);
     if (termId === undefined) return;
     const { k, b, d } = search.bm25;
@@ -101,7 +118,7 @@ export function createBm25Index(
       const slot = termId * fieldCount + field;
       const start = slotStarts[slot]!;
       const end = slotStarts[slot + 1]!;
-      if (start === end) continue;
+      if (start === end || (onlyBoosted && !(search.fieldBoosts[field]! > 0))) continue;
       const weight = termWeight * termBoost * search.fieldBoosts[field]!;
       const matching = end - start;
       const inverseDocumentFrequency = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
@@ -114,6 +131,34 @@ export function createBm25Index(
         into.set(document, (into.get(document) ?? 0) + weight * score);
       }
     }
+  }
+
+  /**
+   * The longest shorter form of query term `term` and the options to score it with
+   * ({@link Bm25SearchOptions.shorterForms}), or `undefined`: a term the index has looks only
+   * for a form in a field boosted in `knownTermFieldBoosts`, and scores it in those fields only.
+   */
+  function shorterFormOf(term: string, search: Bm25SearchOptions): { form: string; search: Bm25SearchOptions } | undefined {
+    const { shorterForms, minPrefixChars } = search;
+    if (shorterForms === undefined || minPrefixChars <= 0 || term.length <= minPrefixChars || search.exactTerms?.has(term) === true) return undefined;
+    const known = termIds.has(term);
+    const boosts = known ? shorterForms.knownTermFieldBoosts : search.fieldBoosts;
+    for (let length = term.length - 1; length >= minPrefixChars; length -= 1) {
+      const form = term.slice(0, length);
+      const termId = termIds.get(form);
+      if (termId === undefined) continue;
+      if (known && !hasPostingIn(termId, boosts)) continue;
+      return { form, search: known ? { ...search, fieldBoosts: boosts } : search };
+    }
+    return undefined;
+  }
+
+  /** True when term `termId` is in some document's field of boost above 0. */
+  function hasPostingIn(termId: number, boosts: readonly number[]): boolean {
+    for (let field = 0; field < fieldCount; field += 1) {
+      if (boosts[field]! > 0 && slotStarts[termId * fieldCount + field + 1]! > slotStarts[termId * fieldCount + field]!) return true;
+    }
+    return false;
   }
 
   // BM25F scratch, one slot per document, reused by every search (a search runs synchronously
@@ -201,9 +246,11 @@ export function createBm25Index(
           const longer = sortedTerms[index]!;
           if (!longer.startsWith(term)) break;
           if (longer.length === term.length) continue;
-          addCombinedForm(longer, termBoost * ((PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * (longer.length - term.length))), search, termGeneration);
+          addCombinedForm(longer, termBoost * prefixWeight(longer, term), search, termGeneration);
         }
       }
+      const shorter = shorterFormOf(term, search);
+      if (shorter !== undefined) addCombinedForm(shorter.form, termBoost * prefixWeight(term, shorter.form), shorter.search, termGeneration);
       if (termDocumentCount === 0) continue;
       const coverageWeight = coverage === undefined ? 0 : termBoost * Math.log(1 + documentCount / termDocumentCount);
       if (coverage !== undefined) coverage.total += coverageWeight;
@@ -240,10 +287,11 @@ export function createBm25Index(
             const longer = sortedTerms[index]!;
             if (!longer.startsWith(term)) break;
             if (longer.length === term.length) continue;
-            const weight = (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * (longer.length - term.length));
-            addTermScores(longer, weight, termBoost, search, termScores);
+            addTermScores(longer, prefixWeight(longer, term), termBoost, search, termScores);
           }
         }
+        const shorter = shorterFormOf(term, search);
+        if (shorter !== undefined) addTermScores(shorter.form, prefixWeight(term, shorter.form), termBoost, shorter.search, termScores, true);
         if (coverage !== undefined && termScores.size > 0) {
           const weight = termBoost * Math.log(1 + documentCount / termScores.size);
           coverage.total += weight;

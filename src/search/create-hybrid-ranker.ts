@@ -1,4 +1,4 @@
-import { type Bm25Index, createBm25Index } from './create-bm25-index.js';
+import { type Bm25Index, type Bm25SearchOptions, createBm25Index } from './create-bm25-index.js';
 import { createNameTypoCorrector } from './create-name-typo-corrector.js';
 import { findNamedTools } from './find-named-tools.js';
 import { indexToolNames } from './index-tool-names.js';
@@ -52,7 +52,10 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words (of the name without
  *    an `mcp__<server>__` prefix: {@link ownNameOf}), description,
  *    parameter names, parameter descriptions and group, with field boosts and prefix matching
- *    (each distinct text tokenized once per build), is normalised by the best score and fused
+ *    (each distinct text tokenized once per build; a query word the index lacks also matches the
+ *    longest index word it begins with, `rentals` → `rent`, and any query word the longest name
+ *    word it begins with, in the name, `financial` → `FinanceTool`: {@link Bm25SearchOptions.shorterForms}),
+ *    is normalised by the best score and fused
  *    linearly with name coverage (the IDF-weighted share of a tool's name words in the query)
  *    and query coverage (the IDF-weighted share of the query's terms the tool matches). Ties
  *    break by canonical name.
@@ -81,6 +84,8 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   // a field boosted 0 is not indexed at all: it could only cost build time and memory
   const fieldNames = (Object.keys(boosts) as (keyof FieldBoosts)[]).filter((field) => boosts[field] > 0 && Object.hasOwn(FIELD_KINDS, field));
   const fieldBoosts = fieldNames.map((field) => boosts[field]);
+  // a query word that begins with a name word (`financial`, a tool `FinanceTool`) matches it in the name
+  const shorterForms = { knownTermFieldBoosts: fieldNames.map((field) => (field === 'name' ? boosts.name : 0)) };
   const bm25 = indexFields(documents, fieldNames, nameIndex.nameTermsOf);
   // name coverage: name term → tools, each term weighted by its IDF among the names
   const nameCoverage = nameCoverageOf(nameIndex);
@@ -197,7 +202,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     const scores = new Map<number, number>();
     if (termWeights.size === 0) return scores;
     const coverage = { byDocument: new Map<number, number>(), total: 0 };
-    const hits = bm25.search(termWeights, { fieldBoosts, minPrefixChars, bm25: bm25Parameters, combine, exactTerms: synonyms }, weights.queryCoverage > 0 ? coverage : undefined);
+    const hits = bm25.search(termWeights, { fieldBoosts, minPrefixChars, bm25: bm25Parameters, combine, exactTerms: synonyms, shorterForms }, weights.queryCoverage > 0 ? coverage : undefined);
     let best = 0;
     for (const score of hits.values()) if (score > best) best = score;
     if (best > 0) for (const [id, score] of hits) scores.set(id, (weights.bm25 * score) / best);

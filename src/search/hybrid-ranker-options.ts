@@ -28,7 +28,12 @@ export interface HybridRankerOptions {
   readonly weights?: Partial<FusionWeights>;
   /** Distinct query terms ranked at most (C12: bounds the work of one search). Default 64. */
   readonly maxQueryTerms?: number;
-  /** Prefix-match query terms of at least this many characters (`0` turns prefix matching off). Default 4. */
+  /**
+   * Prefix-match query terms of at least this many characters, and match a query term as the
+   * longest index term of at least this many characters that it begins with: a term no tool has
+   * in every field (`rentals` → `rent`), any other term only where a name has that shorter term
+   * (`financial` → `FinanceTool`). `0` turns both off. Default 4.
+   */
   readonly minPrefixChars?: number;
   /** Mistyped query terms corrected by fuse.js per query at most. Default 3. */
   readonly maxTypoTerms?: number;

@@ -92,4 +92,30 @@ describe('createBm25Index', () => {
     expect(coverage.total).toBeCloseTo(Math.log(1 + 3 / 2) + 0.5 * Math.log(1 + 3), 12);
     expect(coverage.byDocument).toEqual(new Map([[0, Math.log(2.5)], [1, Math.log(2.5)], [2, 0.5 * Math.log(4)]]));
   });
+  it.each(['bm25f', 'minisearch'] as const)(
+    "with shorterForms (combine %s), matches a word the index lacks as its longest shorter index word in every field, and a word it has only as a shorter word of the fields shorterForms boosts",
+    (combine) => {
+      // field 0 is a name, field 1 a description: document 0 is named `repo`, document 1 says `rent`, document 2 says `rental` and `repository`
+      const fieldTerms = [[['repo'], ['code']], [['flat'], ['rent', 'rep']], [['listing'], ['rental', 'repository']]];
+      const small = createBm25Index({ documentCount: 3, fieldCount: 2, termsOf: (document, field) => fieldTerms[document]![field]! });
+      const search = { fieldBoosts: [1, 0.5], minPrefixChars: 4, bm25: BM25, combine, shorterForms: { knownTermFieldBoosts: [1, 0] } };
+      const matched = (term: string, options: Partial<typeof search> & { exactTerms?: Set<string> } = {}) => [...small.search(new Map([[term, 1]]), { ...search, ...options }).keys()].sort();
+      // `rentals` is in no document: its longest shorter index word `rental` (not also `rent`) in every field
+      expect(matched('rentals')).toEqual([2]);
+      // `rentable`: `rent`, in a description
+      expect(matched('rentable')).toEqual([1]);
+      // `repository` is in document 2; its shorter word `repo` counts only where a name has it (not `rep`: below 4 characters)
+      expect(matched('repository')).toEqual([0, 2]);
+      // `rental` is in document 2; `rent` is in no name, so no description's `rent` matches it
+      expect(matched('rental')).toEqual([2]);
+      // the shorter form weighs as a prefix match of as many extra characters: 0.375 · 7 / (7 + 0.3 · 1) of `rental`'s own score
+      const shorter = small.search(new Map([['rentals', 1]]), search).get(2)!;
+      const exact = small.search(new Map([['rental', 1]]), search).get(2)!;
+      expect(shorter / exact).toBeCloseTo((0.375 * 7) / (7 + 0.3 * 1), 12);
+      // never for an exact term, nor without prefix matching, nor without the option
+      expect(matched('rentals', { exactTerms: new Set(['rentals']) })).toEqual([]);
+      expect(matched('rentals', { minPrefixChars: 0 })).toEqual([]);
+      expect([...small.search(new Map([['rentals', 1]]), { fieldBoosts: [1, 0.5], minPrefixChars: 4, bm25: BM25, combine }).keys()]).toEqual([]);
+    },
+  );
 });

@@ -136,6 +136,27 @@ describe('createHybridRanker: descriptive queries over real schemas', () => {
     expect(market.rank('cry', 3)).toEqual([]);
   });
 
+  it('matches a word the catalog lacks as the catalog word it begins with (rentals → renting), and a word that begins with a name word as that name (financial → FinanceTool)', () => {
+    const catalog = createHybridRanker(
+      [
+        { name: 'HouseRentingTool', description: 'Tool that provides all sorts of information about house renting.', group: 'merged' },
+        { name: 'FinanceTool', description: 'Quotes and analysis of stocks and bonds.', group: 'merged' },
+        { name: 'ledger_export', description: 'Export financial statements to CSV.', group: 'books' },
+        { name: 'tax_report', description: 'Summarise financial records and the tax you owe.', group: 'books' },
+        { name: 'alarm_clock', description: 'Set the time of an alarm.', group: 'clock' },
+        { name: 'reminder', description: 'A timely nudge before a meeting.', group: 'clock' },
+      ],
+      { thesaurus: false },
+    );
+    const ranked = (query: string) => catalog.rank(query, 6).map((match) => match.name);
+    // no tool says `rental`: its shorter word `rent` (of `renting`, and of the name) matches
+    expect(ranked('any rentals near the station?')).toEqual(['HouseRentingTool']);
+    // `financial` is a description word; the name `Finance` it begins with matches too, below the exact matches
+    expect(ranked('financial')).toEqual(['ledger_export', 'tax_report', 'FinanceTool']);
+    // a word the catalog has does not match a shorter description word: `timely` is not `time`
+    expect(ranked('timely')).toEqual(['reminder']);
+  });
+
   it('returns nothing for a query unrelated to every tool', () => {
     expect(ranker.rank('zzyzx qwxv', 5)).toEqual([]);
   });
