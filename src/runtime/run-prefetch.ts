@@ -44,7 +44,7 @@ export function runPrefetch(options: {
 }): PrefetchOutcome | Promise<PrefetchOutcome> | undefined {
   const { shared, binding, prefetch } = options;
   if (prefetch === undefined || !binding.offerSearch) return undefined;
-  const query = latestUserText(options.messages).slice(0, shared.search.maxQueryChars).trim();
+  const query = plainQuery(latestUserText(options.messages).slice(0, shared.search.maxQueryChars));
   if (query === '') return undefined;
   const startedAt = shared.now();
   // the search's own signal: aborts on the turn's cancellation or on the search's timeout
@@ -52,7 +52,9 @@ export function runPrefetch(options: {
   const outcome = runToolSearch({
     input: { query, limit: prefetch.limit },
     ranker: binding.ranker ?? shared.ranker,
-    search: shared.search,
+    // C25: the prefetch's matches are visible from step 0, so it loads in confirm mode too (no
+    // model would see its candidates)
+    search: shared.search.mode === 'load' ? shared.search : { ...shared.search, mode: 'load' },
     isSearchable: binding.isSearchable,
     alreadyActive: new Set(),
     isRequired: (name) => options.required.includes(name),
@@ -101,6 +103,18 @@ function failedRecord(options: { readonly query: string; readonly limit: number;
   };
 }
 
+/**
+ * The user's words as a query (C25): a `+` at the start of a word is `tool_search`'s
+ * required-word mark for the model, not the user's (`+1 send it` would keep only the tools
+ * with `1` in their name), so it is dropped: `+1 send it` ranks `1 send it`. A `select:`
+ * message stays a `select:` (a search like any other). Trimmed.
+ *
+ * @returns `''` when no word is left (a message of `+` signs or whitespace only).
+ */
+export function plainQuery(text: string): string {
+  return text.replace(/(^|\s)\++/g, '$1').trim();
+}
+
 /** The text of the last user message: a string content, or its text parts joined by a line break. */
 export function latestUserText(messages: readonly ModelMessage[]): string {
   const message = messages.findLast((candidate) => candidate.role === 'user');
@@ -136,7 +150,7 @@ function rankUserMessage(options: Parameters<typeof userMessageMatches>[0]): { r
   if (options.prefetched?.record.failure !== undefined) return undefined;
   if (options.prefetched !== undefined) return options.prefetched.record.ranked.slice(0, USER_MESSAGE_MATCHES).map(({ name, score }) => ({ name, score }));
   if (!binding.offerSearch) return undefined;
-  const query = latestUserText(options.messages).slice(0, shared.search.maxQueryChars).trim();
+  const query = plainQuery(latestUserText(options.messages).slice(0, shared.search.maxQueryChars));
   if (query === '') return undefined;
   let ranked: unknown;
   try {
