@@ -11,7 +11,7 @@ import type { CatalogEntry } from './catalog-entry.js';
 import { createCatalogEntry } from './create-catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
 import { ownValue } from './own-value.js';
-import { DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
+import { checkInventoryOptions, DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
 import { resolveToolHints, type ToolHints } from './tool-hints.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
@@ -63,12 +63,14 @@ export interface ToolCatalogOptions {
  *
  * @throws {UnboundToolError} `groups`, `sources`, `aliases`, `direct` or `hints` names a tool that is not bound.
  * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
- * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`), a
+ * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`;
+ *   `inventory.maxChars` not a whole number ≥ 300, `inventory.groupDescriptions` not strings), a
  *   tool has no input schema, its JSON schema is only available asynchronously, or its `_meta`
  *   cannot be read (a getter or Proxy trap throws; option `tools.NAME._meta`).
  */
 export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   validateBindingShapes(options);
+  checkInventoryOptions(options.inventory ?? {});
   const bound = Object.keys(options.tools).sort();
   for (const name of bound) {
     if (name === TOOL_SEARCH_NAME || name === TOOL_SEARCH_WIRE_ALIAS) throw new ReservedToolNameError({ toolName: name });

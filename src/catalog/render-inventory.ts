@@ -1,3 +1,4 @@
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { splitNameWords } from '../search/split-name-words.js';
 import { toolSearchAliasGrowth } from '../tool-search/tool-search-wire-names.js';
 import { cutText } from './cut-text.js';
@@ -54,8 +55,12 @@ export interface InventoryOptions {
  * `group:NAME` (see `tool_search`). Level 4 always fits.
  *
  * @returns `''` when no tool is deferred.
+ * @throws {InvalidOptionError} `maxChars` is not a whole number ≥ {@link MIN_INVENTORY_MAX_CHARS}
+ *   (below it not even the last level fits), or `groupDescriptions` is not an object of strings
+ *   (option `inventory.maxChars` / `inventory.groupDescriptions.GROUP`).
  */
 export function renderInventory(entries: readonly CatalogEntry[], options: InventoryOptions = {}): string {
+  checkInventoryOptions(options);
   const maxChars = options.maxChars ?? DEFAULT_INVENTORY_MAX_CHARS;
   const groups = inventoryGroups(entries);
   if (groups.size === 0) return '';
@@ -119,6 +124,31 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
     }
   }
   return largestGroups({ note, order, groups, maxChars });
+}
+
+/**
+ * The checks `createToolSearchRuntime`'s option schema makes, for the callers of
+ * `createToolCatalog` and `renderInventory` that skip it: a `maxChars` of 0, NaN or `'6000'`
+ * would give an inventory past its budget or no bound at all.
+ *
+ * @throws {InvalidOptionError}
+ */
+export function checkInventoryOptions(options: InventoryOptions): void {
+  const { maxChars, groupDescriptions } = options;
+  if (maxChars !== undefined && !(Number.isSafeInteger(maxChars) && maxChars >= MIN_INVENTORY_MAX_CHARS)) {
+    throw new InvalidOptionError({
+      option: 'inventory.maxChars',
+      value: maxChars,
+      expected: `a whole number of characters ≥ ${MIN_INVENTORY_MAX_CHARS} (default ${DEFAULT_INVENTORY_MAX_CHARS.toLocaleString('en-US')}; leave it out for the default)`,
+    });
+  }
+  if (groupDescriptions === undefined) return;
+  if (groupDescriptions === null || typeof groupDescriptions !== 'object' || Array.isArray(groupDescriptions)) {
+    throw new InvalidOptionError({ option: 'inventory.groupDescriptions', value: groupDescriptions, expected: 'an object of group name → one-line description' });
+  }
+  for (const [group, description] of Object.entries(groupDescriptions)) {
+    if (typeof description !== 'string') throw new InvalidOptionError({ option: `inventory.groupDescriptions.${group}`, value: description, expected: 'a string' });
+  }
 }
 
 /** Separators after which a shared name prefix may end: `mcp__github__`, `github.`, `github/`, `github:`. */
