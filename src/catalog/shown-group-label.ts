@@ -24,5 +24,9 @@ export function shownGroupLabel(group: string): string {
  * combining accent, and ` my  server ` finds `my server`.
  */
 export function groupLabelKey(text: string): string {
-  return shownGroupLabel(text).normalize('NFC').trim().replace(/\s+/g, ' ');
+  // printable ASCII (most labels) has nothing to drop or normalize
+  const shown = PRINTABLE_ASCII.test(text) ? text : shownGroupLabel(text).normalize('NFC');
+  return shown.trim().replace(/\s+/g, ' ');
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

@@ -53,8 +53,9 @@ export function listGroup(options: {
     };
   }
   const word = groupLabelKey(rest).toLowerCase();
-  const matching = [...groups.keys()]
-    .filter((name) => groupLabelKey(name).toLowerCase().includes(word))
+  const matching = labelIndexOf(groups)
+    .labels.filter(({ lower }) => lower.includes(word))
+    .map(({ name }) => name)
     .sort((a, b) => groups.get(b)!.length - groups.get(a)!.length || compareCodeUnits(a, b));
   const listed = within(matching.map((name) => `${shownGroupLabel(name)} (${count(groups.get(name)!.length, 'tool')})`), maxChars);
   const left = matching.length - listed.length;
@@ -80,32 +81,74 @@ function findGroups(rest: string, groups: ReadonlyMap<string, readonly string[]>
   if (rest === '') return undefined;
   const text = groupLabelKey(rest);
   if (text === '') return undefined;
-  const labels = [...groups.keys()].map((name) => ({ name, label: groupLabelKey(name) }));
-  const exact = (a: string, b: string) => a === b;
-  const folded = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const index = labelIndexOf(groups);
+  const exact = index.byLabel.get(text);
+  if (exact !== undefined) return { names: exact, after: '' };
   // a case-folded match must be one label (as shown): `Github` and `github` are two groups
-  const oneLabel = (matches: readonly { name: string; label: string }[]) => new Set(matches.map(({ label }) => label)).size === 1;
-  for (const same of [exact, folded]) {
-    const whole = labels.filter(({ label }) => same(label, text));
-    if (whole.length > 0 && oneLabel(whole)) return { names: whole.map(({ name }) => name), after: '' };
-    if (whole.length > 0) return undefined;
-  }
+  const folded = index.byLower.get(text.toLowerCase());
+  if (folded !== undefined) return oneLabel(folded) ? { names: folded.map(({ name }) => name), after: '' } : undefined;
   // lengths are compared on the text as given: lowercasing may change a string's length
-  const longestStart = (same: (a: string, b: string) => boolean) => {
-    let longest: { name: string; label: string }[] = [];
-    for (const entry of labels) {
+  const longestStart = (caseFolded: boolean) => {
+    let longest: LabelEntry[] = [];
+    for (const entry of index.labels) {
       const { label } = entry;
-      if (label.length === 0 || label.length >= text.length || text.charAt(label.length) !== ' ' || !same(text.slice(0, label.length), label)) continue;
+      if (label.length === 0 || label.length >= text.length || text.charAt(label.length) !== ' ') continue;
+      const start = text.slice(0, label.length);
+      if (caseFolded ? start.toLowerCase() !== entry.lower : start !== label) continue;
       if (longest.length === 0 || label.length > longest[0]!.label.length) longest = [entry];
       else if (label.length === longest[0]!.label.length) longest.push(entry);
     }
     return longest;
   };
-  for (const same of [exact, folded]) {
-    const longest = longestStart(same);
+  for (const caseFolded of [false, true]) {
+    const longest = longestStart(caseFolded);
     if (longest.length > 0 && oneLabel(longest)) return { names: longest.map(({ name }) => name), after: text.slice(longest[0]!.label.length) };
   }
   return undefined;
+}
+
+interface LabelEntry {
+  readonly name: string;
+  /** {@link groupLabelKey} of the name. */
+  readonly label: string;
+  readonly lower: string;
+}
+
+/** The labels of one binding's groups, keyed as `group:` compares them; built once per groups map. */
+interface LabelIndex {
+  readonly labels: readonly LabelEntry[];
+  /** label → the groups shown with it (several when they look the same), in inventory order. */
+  readonly byLabel: ReadonlyMap<string, readonly string[]>;
+  /** lowercase label → its entries. */
+  readonly byLower: ReadonlyMap<string, readonly LabelEntry[]>;
+}
+
+const LABEL_INDEXES = new WeakMap<ReadonlyMap<string, readonly string[]>, LabelIndex>();
+
+function labelIndexOf(groups: ReadonlyMap<string, readonly string[]>): LabelIndex {
+  const known = LABEL_INDEXES.get(groups);
+  if (known !== undefined) return known;
+  const labels = [...groups.keys()].map((name) => {
+    const label = groupLabelKey(name);
+    return { name, label, lower: label.toLowerCase() };
+  });
+  const byLabel = new Map<string, string[]>();
+  const byLower = new Map<string, LabelEntry[]>();
+  for (const entry of labels) {
+    const same = byLabel.get(entry.label);
+    if (same === undefined) byLabel.set(entry.label, [entry.name]);
+    else same.push(entry.name);
+    const folded = byLower.get(entry.lower);
+    if (folded === undefined) byLower.set(entry.lower, [entry]);
+    else folded.push(entry);
+  }
+  const index = { labels, byLabel, byLower };
+  LABEL_INDEXES.set(groups, index);
+  return index;
+}
+
+function oneLabel(entries: readonly LabelEntry[]): boolean {
+  return new Set(entries.map(({ label }) => label)).size === 1;
 }
 
 /** The leading items whose JSON text fits in `maxChars`. */
