@@ -13,6 +13,7 @@ const BREAKING = /[\u0080-\u009f\u2028\u2029]/g;
  * without ASCII control characters (`validateBindingShapes`).
  */
 export function shownGroupLabel(group: string): string {
+  if (PRINTABLE_ASCII.test(group)) return group;
   const shown = group.replace(INVISIBLE, '').replace(BREAKING, ' ');
   if (shown.trim() !== '') return shown;
   return [...group].map((character) => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`).join('');
