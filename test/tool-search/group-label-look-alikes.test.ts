@@ -64,6 +64,18 @@ describe('group labels that look like something else (C7, C23)', () => {
     expect(listed(['Github', 'github'], 'Github').listed).toEqual(['t0_0', 't0_1']);
   });
 
+  it("defuses the inventory's marks in a label as in a description, so my srv + one of forges no prefix and ops (40 tools) no count; group: finds either as written", () => {
+    const labels = ['my srv + one of', 'ops (40 tools)'];
+    for (const inventory of inventories(labels)) {
+      expect(inventory).not.toMatch(/\+ one of/);
+      expect(inventory).not.toContain('(40 tools)');
+    }
+    expect(createToolCatalog(bind(labels)).inventory).toBe('my srv plus one of:\n- t0_0\n- t0_1\nops [40 tools]:\n- t1_0\n- t1_1\n');
+    expect(listed(labels, 'my srv + one of').listed).toEqual(['t0_0', 't0_1']);
+    expect(listed(labels, 'my srv plus one of').listed).toEqual(['t0_0', 't0_1']);
+    expect(listed(labels, 'ops (40 tools)').listed).toEqual(['t1_0', 't1_1']);
+  });
+
   it('shows a label of only invisible characters by its code points, and group: with them finds it', () => {
     const catalog = createToolCatalog(bind(['\u200b\u200d', 'plain']));
     expect(catalog.inventory).toContain('\\u200b\\u200d:\n- t0_0\n');
