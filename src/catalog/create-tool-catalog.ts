@@ -11,8 +11,8 @@ import type { CatalogEntry } from './catalog-entry.js';
 import { createCatalogEntry } from './create-catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
 import { ownValue } from './own-value.js';
-import { DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
-import { resolveToolHints, type ToolHints } from './tool-hints.js';
+import { checkInventoryOptions, DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
+import { MAX_META_ALWAYS_LOAD_CHARS, resolveToolHints, type ToolHints } from './tool-hints.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
@@ -57,18 +57,22 @@ export interface ToolCatalogOptions {
  *   (`tool_search`'s name on OpenAI's Responses API).
  * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$`.
  * Hints (C26): without an explicit `direct` list, a tool hinted `alwaysLoad` (the `hints` option,
- * else its `_meta['anthropic/alwaysLoad'] === true`) is direct after the C5 baseline; with one,
- * `direct` is exact and hints do not add to it. A `searchText` hint (else
+ * else its `_meta['anthropic/alwaysLoad'] === true`) is direct after the C5 baseline — the
+ * `_meta`-hinted ones in name order while their definitions total at most 16,000 characters
+ * (the rest stay deferred); with one, `direct` is exact and hints
+ * do not add to it. A `searchText` hint (else
  * `_meta['anthropic/searchHint']`) is indexed by the ranker and never shown.
  *
  * @throws {UnboundToolError} `groups`, `sources`, `aliases`, `direct` or `hints` names a tool that is not bound.
  * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
- * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`), a
+ * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`;
+ *   `inventory.maxChars` not a whole number ≥ 300, `inventory.groupDescriptions` not strings), a
  *   tool has no input schema, its JSON schema is only available asynchronously, or its `_meta`
  *   cannot be read (a getter or Proxy trap throws; option `tools.NAME._meta`).
  */
 export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   validateBindingShapes(options);
+  checkInventoryOptions(options.inventory ?? {});
   const bound = Object.keys(options.tools).sort();
   for (const name of bound) {
     if (name === TOOL_SEARCH_NAME || name === TOOL_SEARCH_WIRE_ALIAS) throw new ReservedToolNameError({ toolName: name });
@@ -85,21 +89,21 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
     if (!boundSet.has(name)) throw new UnboundToolError({ toolName: name, option: 'hints', bound });
   }
   const hintsOf = new Map(bound.map((name) => [name, hintsOfTool(name, options.tools[name] as Tool, ownValue(options.hints, name))]));
-  const direct = directNames(options, boundSet, bound, (name) => hintsOf.get(name)!.alwaysLoad);
-  const directSet = new Set(direct);
-
-  const entries = bound.map((name) =>
+  const measured = bound.map((name) =>
     createCatalogEntry({
       name,
       tool: options.tools[name] as Tool,
       group: groupOf.get(name) ?? ownValue(options.sources, name) ?? 'other',
       source: ownValue(options.sources, name),
       aliases: ownValue(options.aliases, name) ?? [],
-      kind: directSet.has(name) ? 'direct' : 'deferred',
+      kind: 'deferred',
       option: 'tools',
       searchText: hintsOf.get(name)!.searchText,
     }),
   );
+  const direct = directNames(options, boundSet, bound, alwaysLoaded(measured, hintsOf));
+  const directSet = new Set(direct);
+  const entries = measured.map((entry) => (directSet.has(entry.name) ? Object.freeze({ ...entry, kind: 'direct' as const }) : entry));
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const inventoryOptions: Required<InventoryOptions> = Object.freeze({
     maxChars: options.inventory?.maxChars ?? DEFAULT_INVENTORY_MAX_CHARS,
@@ -147,6 +151,27 @@ function groupMap(
     }
   }
   return groupOf;
+}
+
+/**
+ * The tools an `alwaysLoad` hint makes direct (C26): every one hinted by the `hints` option,
+ * and those hinted by their own `_meta` in name order while their definitions total at most
+ * {@link MAX_META_ALWAYS_LOAD_CHARS} (a larger one is skipped, later smaller ones still fit);
+ * the others stay deferred, found by search like any deferred tool.
+ */
+function alwaysLoaded(entries: readonly CatalogEntry[], hintsOf: ReadonlyMap<string, ReturnType<typeof resolveToolHints>>): (name: string) => boolean {
+  const loaded = new Set<string>();
+  let metaChars = 0;
+  for (const entry of entries) {
+    const hints = hintsOf.get(entry.name)!;
+    if (!hints.alwaysLoad) continue;
+    if (hints.fromMeta) {
+      if (metaChars + entry.schemaChars > MAX_META_ALWAYS_LOAD_CHARS) continue;
+      metaChars += entry.schemaChars;
+    }
+    loaded.add(entry.name);
+  }
+  return (name) => loaded.has(name);
 }
 
 /** D: every tool with availability off; the explicit `direct` list, exactly; else the C5 baseline, then the tools hinted `alwaysLoad` (C26) by name. */

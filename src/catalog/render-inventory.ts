@@ -1,6 +1,8 @@
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { splitNameWords } from '../search/split-name-words.js';
 import { toolSearchAliasGrowth } from '../tool-search/tool-search-wire-names.js';
 import { cutText } from './cut-text.js';
+import { shownGroupLabel } from './shown-group-label.js';
 import type { CatalogEntry } from './catalog-entry.js';
 
 /**
@@ -37,8 +39,8 @@ export interface InventoryOptions {
 }
 
 /**
- * Renders the inventory (C7, C23): the deferred tools' group names and canonical names, no
- * descriptions, no schemas, direct tools not repeated. Groups and names are sorted by code
+ * Renders the inventory (C7, C23): the deferred tools' group names (as `shownGroupLabel` shows
+ * them) and canonical names, no descriptions, no schemas, direct tools not repeated. Groups and names are sorted by code
  * unit with `other` last, so the same bound set gives the same bytes (C8).
  *
  * Within `maxChars` it takes the first of these levels that fits:
@@ -54,8 +56,12 @@ export interface InventoryOptions {
  * `group:NAME` (see `tool_search`). Level 4 always fits.
  *
  * @returns `''` when no tool is deferred.
+ * @throws {InvalidOptionError} `maxChars` is not a whole number ≥ {@link MIN_INVENTORY_MAX_CHARS}
+ *   (below it not even the last level fits), or `groupDescriptions` is not an object of strings
+ *   (option `inventory.maxChars` / `inventory.groupDescriptions.GROUP`).
  */
 export function renderInventory(entries: readonly CatalogEntry[], options: InventoryOptions = {}): string {
+  checkInventoryOptions(options);
   const maxChars = options.maxChars ?? DEFAULT_INVENTORY_MAX_CHARS;
   const groups = inventoryGroups(entries);
   if (groups.size === 0) return '';
@@ -68,7 +74,7 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
   const order = [...groups.keys()];
   const labelOf = (group: string, withDescriptions: boolean) => {
     const description = withDescriptions ? descriptions.get(group) : undefined;
-    return description === undefined ? group : `${group} — ${description}`;
+    return description === undefined ? shownGroupLabel(group) : `${shownGroupLabel(group)} — ${description}`;
   };
   const variants = descriptions.size > 0 ? [true, false] : [false];
 
@@ -103,7 +109,7 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
     }
   }
   const note = `Not every name fits here (${count(toolCount, 'tool')} in ${count(order.length, 'group')}): search by what you need, or list a group's tools with group:NAME.\n`;
-  const countsOnly = note + order.map((group) => `${group} (${count(groups.get(group)!.length, 'tool')})\n`).join('');
+  const countsOnly = note + order.map((group) => `${shownGroupLabel(group)} (${count(groups.get(group)!.length, 'tool')})\n`).join('');
   if (!fits(countsOnly)) return largestGroups({ note, order, groups, maxChars });
   const telling = new Map(order.map((group) => [group, tellingNames(groups.get(group)!, MAX_TELLING_NAMES)]));
   for (let shown = MAX_TELLING_NAMES; shown >= 0; shown -= 1) {
@@ -119,6 +125,31 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
     }
   }
   return largestGroups({ note, order, groups, maxChars });
+}
+
+/**
+ * The checks `createToolSearchRuntime`'s option schema makes, for the callers of
+ * `createToolCatalog` and `renderInventory` that skip it: a `maxChars` of 0, NaN or `'6000'`
+ * would give an inventory past its budget or no bound at all.
+ *
+ * @throws {InvalidOptionError}
+ */
+export function checkInventoryOptions(options: InventoryOptions): void {
+  const { maxChars, groupDescriptions } = options;
+  if (maxChars !== undefined && !(Number.isSafeInteger(maxChars) && maxChars >= MIN_INVENTORY_MAX_CHARS)) {
+    throw new InvalidOptionError({
+      option: 'inventory.maxChars',
+      value: maxChars,
+      expected: `a whole number of characters ≥ ${MIN_INVENTORY_MAX_CHARS} (default ${DEFAULT_INVENTORY_MAX_CHARS.toLocaleString('en-US')}; leave it out for the default)`,
+    });
+  }
+  if (groupDescriptions === undefined) return;
+  if (groupDescriptions === null || typeof groupDescriptions !== 'object' || Array.isArray(groupDescriptions)) {
+    throw new InvalidOptionError({ option: 'inventory.groupDescriptions', value: groupDescriptions, expected: 'an object of group name → one-line description' });
+  }
+  for (const [group, description] of Object.entries(groupDescriptions)) {
+    if (typeof description !== 'string') throw new InvalidOptionError({ option: `inventory.groupDescriptions.${group}`, value: description, expected: 'a string' });
+  }
 }
 
 /** Separators after which a shared name prefix may end: `mcp__github__`, `github.`, `github/`, `github:`. */
@@ -268,14 +299,14 @@ function largestGroups(options: {
   const shown = new Set<string>();
   let shownTools = 0;
   for (const group of bySize) {
-    const line = `${group} (${count(groups.get(group)!.length, 'tool')})\n`;
+    const line = `${shownGroupLabel(group)} (${count(groups.get(group)!.length, 'tool')})\n`;
     const chars = sentChars(line);
     if (used + chars > maxChars) continue;
     used += chars;
     shown.add(group);
     shownTools += groups.get(group)!.length;
   }
-  const lines = order.filter((group) => shown.has(group)).map((group) => `${group} (${count(groups.get(group)!.length, 'tool')})\n`);
+  const lines = order.filter((group) => shown.has(group)).map((group) => `${shownGroupLabel(group)} (${count(groups.get(group)!.length, 'tool')})\n`);
   return note + lines.join('') + trailer(order.length - shown.size, total - shownTools);
 }
 

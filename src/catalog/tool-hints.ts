@@ -21,6 +21,13 @@ export interface ToolHints {
 export const ALWAYS_LOAD_META_KEY = 'anthropic/alwaysLoad';
 /** The `_meta` key Claude Code reads as an MCP tool's search hint (a string, whitespace collapsed). */
 export const SEARCH_HINT_META_KEY = 'anthropic/searchHint';
+/**
+ * Definition characters (as `measureDefinitionChars` counts them) that tools made direct by
+ * their own `_meta['anthropic/alwaysLoad']` may take together (C26): they are sent on every
+ * request, so a server that marks all its tools cannot undo the bounded step 0 (C23, S15).
+ * The caller's `hints` and `direct` are not counted against it.
+ */
+export const MAX_META_ALWAYS_LOAD_CHARS = 16_000;
 /** Characters of search text kept per tool. */
 const MAX_SEARCH_TEXT_CHARS = 1_000;
 
@@ -31,13 +38,15 @@ const MAX_SEARCH_TEXT_CHARS = 1_000;
  * `_meta` on the AI SDK tool). Search text is whitespace-collapsed and cut to 1,000 characters;
  * `''` counts as none.
  *
- * @returns `alwaysLoad` (default `false`) and `searchText` (`undefined` for none).
+ * @returns `alwaysLoad` (default `false`), `fromMeta` (`true` when `alwaysLoad` comes from
+ *   `_meta`, not from `hints`) and `searchText` (`undefined` for none).
  */
-export function resolveToolHints(tool: Tool, hints: ToolHints | undefined): { alwaysLoad: boolean; searchText: string | undefined } {
+export function resolveToolHints(tool: Tool, hints: ToolHints | undefined): { alwaysLoad: boolean; fromMeta: boolean; searchText: string | undefined } {
   const meta = (tool as { _meta?: unknown })._meta;
   const metaRecord = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>) : {};
   const metaAlwaysLoad = Object.hasOwn(metaRecord, ALWAYS_LOAD_META_KEY) && metaRecord[ALWAYS_LOAD_META_KEY] === true;
   const metaSearchHint = Object.hasOwn(metaRecord, SEARCH_HINT_META_KEY) && typeof metaRecord[SEARCH_HINT_META_KEY] === 'string' ? metaRecord[SEARCH_HINT_META_KEY] : undefined;
   const searchText = (hints?.searchText ?? metaSearchHint)?.replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_TEXT_CHARS);
-  return { alwaysLoad: hints?.alwaysLoad ?? metaAlwaysLoad, searchText: searchText === '' ? undefined : searchText };
+  const alwaysLoad = hints?.alwaysLoad ?? metaAlwaysLoad;
+  return { alwaysLoad, fromMeta: alwaysLoad && hints?.alwaysLoad === undefined, searchText: searchText === '' ? undefined : searchText };
 }

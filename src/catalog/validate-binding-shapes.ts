@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { likelyOption } from '../options/likely-option.js';
 import type { ToolCatalogOptions } from './create-tool-catalog.js';
 
 /** Group and source labels: printable, one line, so the inventory's lines cannot be forged (C7). */
@@ -53,6 +54,8 @@ export function validateBindingShapes(options: ToolCatalogOptions): void {
   if (options.hints !== undefined) checkHints(options.hints);
 }
 
+const HINT_KEYS = ['alwaysLoad', 'searchText'] as const;
+
 /** `hints`: an object of tool name → `{ alwaysLoad?: boolean, searchText?: string }` (C26). */
 function checkHints(hints: unknown): void {
   if (!isPlainObject(hints)) throw new InvalidOptionError({ option: 'hints', value: hints, expected: 'an object of tool name → { alwaysLoad?, searchText? }' });
@@ -60,7 +63,10 @@ function checkHints(hints: unknown): void {
     if (!isPlainObject(hint)) throw new InvalidOptionError({ option: `hints.${name}`, value: hint, expected: 'an object { alwaysLoad?: boolean, searchText?: string }' });
     for (const [key, value] of Object.entries(hint)) {
       if (key === 'alwaysLoad' ? value !== undefined && typeof value !== 'boolean' : key === 'searchText' ? value !== undefined && typeof value !== 'string' : true) {
-        const expected = key === 'alwaysLoad' ? 'true or false' : key === 'searchText' ? 'a string' : 'no other key than alwaysLoad and searchText';
+        // `searchHint` is the _meta key's last word: in `hints` it is `searchText`
+        const likely = /^search/i.test(key) ? 'searchText' : /^always/i.test(key) ? 'alwaysLoad' : likelyOption(key, HINT_KEYS);
+        const unknown = likely === undefined ? 'no other key than alwaysLoad and searchText' : `\`hints.${name}.${likely}\` (unknown key; a typo?)`;
+        const expected = key === 'alwaysLoad' ? 'true or false' : key === 'searchText' ? 'a string' : unknown;
         throw new InvalidOptionError({ option: `hints.${name}.${key}`, value, expected });
       }
     }

@@ -6,7 +6,8 @@ import type { StepExecutionContext } from './step-execution-context.js';
  * The first stage of the pipeline (C2, C14): a call passes only when its name is in the
  * step-start visible set. Otherwise the model gets a recoverable message: call it next step
  * (activated by a search of this step), search for it first (bound but deferred), or use the
- * right name (unknown; the canonical spelling is suggested when only the case differs, and the
+ * right name (unknown; the canonical spellings are suggested when only the case differs — the
+ * callable ones when any is, else the bound ones — and the
  * full names that end with it when it is a name with its group's prefix dropped, C23).
  *
  * @returns `undefined` when the call may proceed.
@@ -29,14 +30,17 @@ export function checkAvailability(
     };
   }
   const lower = toolName.toLowerCase();
-  const sameButCase = [...context.visible, ...context.bound].find((name) => name.toLowerCase() === lower);
+  // names that differ only in case may be several (`Send_Mail`, `SEND_MAIL`): the callable ones, else the bound ones
+  const visibleVariants = [...new Set([...context.visible].filter((name) => name.toLowerCase() === lower))];
+  const variants = visibleVariants.length > 0 ? visibleVariants : [...new Set([...context.bound].filter((name) => name.toLowerCase() === lower))];
+  const sameButCase = variants.length === 0 ? undefined : variants.map((name) => JSON.stringify(name)).join(' or ');
   const fullNames = sameButCase === undefined ? namesEndingWith(toolName, [...context.visible, ...context.bound]) : [];
   return {
     outcome: 'rejected-unknown',
     message:
       `There is no tool named ${JSON.stringify(toolName)}.` +
       (sameButCase !== undefined
-        ? ` Did you mean ${JSON.stringify(sameButCase)}? Names are case-sensitive.`
+        ? ` Did you mean ${sameButCase}? Names are case-sensitive.`
         : fullNames.length === 1
           ? ` Did you mean ${JSON.stringify(fullNames[0])}? Call a tool by its full name.`
           : fullNames.length > 1

@@ -1,6 +1,8 @@
 import type { ModelMessage } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
+import { rankerDocumentOf } from '../search/ranker-document-of.js';
+import { sharesMessageWords } from './shares-message-words.js';
 import type { PrefetchOptions } from './prefetch-schema.js';
 import type { SearchRecord } from './turn-stream-part.js';
 import type { TurnBinding } from './create-turn-binding.js';
@@ -44,7 +46,7 @@ export function runPrefetch(options: {
 }): PrefetchOutcome | Promise<PrefetchOutcome> | undefined {
   const { shared, binding, prefetch } = options;
   if (prefetch === undefined || !binding.offerSearch) return undefined;
-  const query = latestUserText(options.messages).slice(0, shared.search.maxQueryChars).trim();
+  const query = plainQuery(latestUserText(options.messages).slice(0, shared.search.maxQueryChars));
   if (query === '') return undefined;
   const startedAt = shared.now();
   // the search's own signal: aborts on the turn's cancellation or on the search's timeout
@@ -52,7 +54,9 @@ export function runPrefetch(options: {
   const outcome = runToolSearch({
     input: { query, limit: prefetch.limit },
     ranker: binding.ranker ?? shared.ranker,
-    search: shared.search,
+    // C25: the prefetch's matches are visible from step 0, so it loads in confirm mode too (no
+    // model would see its candidates)
+    search: shared.search.mode === 'load' ? shared.search : { ...shared.search, mode: 'load' },
     isSearchable: binding.isSearchable,
     alreadyActive: new Set(),
     isRequired: (name) => options.required.includes(name),
@@ -101,6 +105,18 @@ function failedRecord(options: { readonly query: string; readonly limit: number;
   };
 }
 
+/**
+ * The user's words as a query (C25): a `+` at the start of a word is `tool_search`'s
+ * required-word mark for the model, not the user's (`+1 send it` would keep only the tools
+ * with `1` in their name), so it is dropped: `+1 send it` ranks `1 send it`. A `select:`
+ * message stays a `select:` (a search like any other). Trimmed.
+ *
+ * @returns `''` when no word is left (a message of `+` signs or whitespace only).
+ */
+export function plainQuery(text: string): string {
+  return text.replace(/(^|\s)\++/g, '$1').trim();
+}
+
 /** The text of the last user message: a string content, or its text parts joined by a line break. */
 export function latestUserText(messages: readonly ModelMessage[]): string {
   const message = messages.findLast((candidate) => candidate.role === 'user');
@@ -115,9 +131,12 @@ const USER_MESSAGE_MATCHES = 3;
 /**
  * The best deferred matches of the user's latest message (at most 3, with the ranker's scores),
  * for `turn.start`'s `userMessageMatches`: what lets the report flag a turn that ended without
- * a search although tools matched (a likely "I have no tool for that"). The prefetch's ranking
- * when one ran (none when it failed: its record's `failure` is set); else one ranking, only with a synchronous ranker and a turn that offers
- * `tool_search`; none otherwise (and for a message without text).
+ * a search although tools matched (a likely "I have no tool for that"). Only matches that share
+ * two of the message's words (its one word, for a one-word message) with their name,
+ * description, search hint or parameters count ({@link sharesMessageWords}): a ranker scores something for
+ * any chat (`thanks, that is all`). The prefetch's ranking when one ran (none when it failed:
+ * its record's `failure` is set); else one ranking, only with a synchronous ranker and a turn
+ * that offers `tool_search`; none otherwise (and for a message without text).
  *
  * @returns `{ userMessageMatches }`, or `{}` when not ranked: spread into the `turn.start` record.
  */
@@ -127,16 +146,28 @@ export function userMessageMatches(options: {
   readonly messages: readonly ModelMessage[];
   readonly prefetched: PrefetchOutcome | undefined;
 }): { userMessageMatches?: { readonly name: string; readonly score: number }[] } {
-  const matches = rankUserMessage(options);
-  return matches === undefined ? {} : { userMessageMatches: matches };
+  const ranked = rankUserMessage(options);
+  if (ranked === undefined) return {};
+  const { shared, binding } = options;
+  const matches = sharesMessageWords(latestUserText(options.messages).slice(0, shared.search.maxQueryChars));
+  const telling = ranked.filter(({ name }) => matches({ name, texts: indexedTextsOf(name, options) }));
+  return { userMessageMatches: telling.slice(0, USER_MESSAGE_MATCHES).map(({ name, score }) => ({ name, score })) };
 }
 
-function rankUserMessage(options: Parameters<typeof userMessageMatches>[0]): { readonly name: string; readonly score: number }[] | undefined {
+/** The texts the ranker indexed for a tool (description with its title and search hint, parameters); a client tool's description. */
+function indexedTextsOf(name: string, options: Parameters<typeof userMessageMatches>[0]): (string | undefined)[] {
+  const entry = options.shared.catalog.get(name);
+  if (entry === undefined) return [options.binding.descriptionOf(name)];
+  const document = rankerDocumentOf(entry);
+  return [document.description, ...(document.parameters ?? []).map((parameter) => `${parameter.name} ${parameter.description}`)];
+}
+
+function rankUserMessage(options: Parameters<typeof userMessageMatches>[0]): readonly { readonly name: string; readonly score: number }[] | undefined {
   const { shared, binding } = options;
   if (options.prefetched?.record.failure !== undefined) return undefined;
-  if (options.prefetched !== undefined) return options.prefetched.record.ranked.slice(0, USER_MESSAGE_MATCHES).map(({ name, score }) => ({ name, score }));
+  if (options.prefetched !== undefined) return options.prefetched.record.ranked;
   if (!binding.offerSearch) return undefined;
-  const query = latestUserText(options.messages).slice(0, shared.search.maxQueryChars).trim();
+  const query = plainQuery(latestUserText(options.messages).slice(0, shared.search.maxQueryChars));
   if (query === '') return undefined;
   let ranked: unknown;
   try {
@@ -148,8 +179,5 @@ function rankUserMessage(options: Parameters<typeof userMessageMatches>[0]): { r
     Promise.resolve(ranked).catch(() => undefined);
     return undefined;
   }
-  return (ranked as { name: string; score: number }[])
-    .filter((match) => binding.isSearchable(match.name))
-    .slice(0, USER_MESSAGE_MATCHES)
-    .map(({ name, score }) => ({ name, score }));
+  return (ranked as { name: string; score: number }[]).filter((match) => binding.isSearchable(match.name));
 }

@@ -1,3 +1,5 @@
+import { splitNameWords } from './split-name-words.js';
+
 /** Names one `select:` query may list; the rest are ignored. */
 const MAX_SELECTED = 64;
 
@@ -17,8 +19,9 @@ export interface NamedTools {
  *   else dropped), and `select` is true;
  * - the whole query equal to a canonical name (surrounding quotes and backticks ignored);
  * - any word of the query equal to a canonical name that has at least two name words
- *   (`github_create_issue`, `readFile`), in query order. Single-word names such as `search` are
- *   named only by the whole query, since they are also ordinary words. A word with `/` in it
+ *   (`github_create_issue`, `readFile`), or to an alias of one that has two words too, in query
+ *   order. Single-word names and aliases such as `search` (or `send`, the short name of
+ *   `slack_send`) are named only by the whole query, since they are also ordinary words. A word with `/` in it
  *   (`github/create_issue`) is looked up whole first, then part by part.
  *
  * `byLowerName` may also map aliases to their tools (a gateway's `github.create_issue`).
@@ -58,8 +61,11 @@ export function findNamedTools(options: {
     // `github/create_issue` may be one name (a gateway's); else its parts are words of their own
     const whole = word.replace(/^[./\-]+|[./\-]+$/g, '');
     for (const part of whole.includes('/') && lookup(whole) === undefined ? whole.split('/') : [whole]) {
-      const name = lookup(part.replace(/^[.\-]+|[.\-]+$/g, ''));
-      if (name !== undefined && options.isCompound(name)) names.add(name);
+      const text = part.replace(/^[.\-]+|[.\-]+$/g, '');
+      const name = lookup(text);
+      // a one-word alias (`send`, `slack_send` without its group's prefix: C23) is an ordinary
+      // word inside a query, like a one-word name: only the whole query or select: names by it
+      if (name !== undefined && options.isCompound(name) && (text.toLowerCase() === name.toLowerCase() || splitNameWords(text).length >= 2)) names.add(name);
     }
   }
   return { select: false, names: [...names] };

@@ -28,7 +28,8 @@ export interface TurnStartRecord extends RecordBase {
   readonly resumedAtStep?: number;
   /**
    * The best deferred matches of the user's latest message (at most 3, best first, with the
-   * ranker's scores): the prefetch's ranking (C25), else one ranking made for this record when
+   * ranker's scores) that share two of its words (its one word, for a one-word message) with
+   * their name, description, search hint or parameters: the prefetch's ranking (C25), else one ranking made for this record when
    * the ranker is synchronous. Absent when not ranked (no `tool_search`, no text, an
    * asynchronous ranker). The report flags a turn that ended without a search while these
    * existed (a silent miss).

@@ -1,3 +1,4 @@
+import { groupLabelKey, shownGroupLabel } from '../catalog/shown-group-label.js';
 /** The query prefix that lists a group instead of searching (C23). */
 export const GROUP_QUERY_PREFIX = 'group:';
 
@@ -12,8 +13,9 @@ export interface GroupListing {
  * Answers a `tool_search` query of the form `group:…` (C23): a bounded listing that loads
  * nothing, so the model can find every tool even when the inventory shows only counts.
  *
- * - `group:NAME` — the canonical names of group NAME's deferred tools (exact name, else the one
- *   group whose name matches ignoring case), sorted;
+ * - `group:NAME` — the canonical names of group NAME's deferred tools (its label as shown,
+ *   `groupLabelKey`, else the one label that matches ignoring case; labels that look the same
+ *   are listed together), sorted;
  * - `group:NAME word …` — those of its names that contain every word (ignoring case);
  * - `group:word` with no such group, or `group:` alone — the names of the groups whose name
  *   contains the word (every group for none), largest first, each with its count.
@@ -30,28 +32,32 @@ export function listGroup(options: {
   readonly maxChars: number;
 }): GroupListing {
   const { rest, groups, maxChars } = options;
-  const found = findGroup(rest, groups);
+  const found = findGroups(rest, groups);
   if (found !== undefined) {
-    const group = found.name;
     const words = found.after.trim().toLowerCase().split(/\s+/).filter((word) => word.length > 0);
-    const names = groups.get(group)!.filter((name) => words.every((word) => name.toLowerCase().includes(word)));
+    // labels that look the same (`café` precomposed and decomposed) are listed together, sorted
+    const members = found.names.length === 1 ? groups.get(found.names[0]!)! : found.names.flatMap((group) => groups.get(group)!).sort(compareCodeUnits);
+    const names = members.filter((name) => words.every((word) => name.toLowerCase().includes(word)));
     const listed = within(names, maxChars);
     const filter = words.length === 0 ? '' : ` whose names contain ${words.map((word) => JSON.stringify(word)).join(' and ')}`;
     const left = names.length - listed.length;
+    const label = shownGroupLabel(found.names[0]!);
+    const which = found.names.length === 1 ? `Group ${label} has` : `${found.names.length} groups shown as ${label} have`;
     return {
       activated: [],
       listed,
       reason:
-        `Group ${group} has ${count(groups.get(group)!.length, 'tool')}; listed ${count(listed.length, 'name')}${filter}` +
+        `${which} ${count(members.length, 'tool')}; listed ${count(listed.length, 'name')}${filter}` +
         (left === 0 ? '' : ` (${left.toLocaleString('en-US')} more: add a word after the group name to narrow the list)`) +
         '. Nothing was loaded: search with a listed name to load that tool.',
     };
   }
-  const word = rest.toLowerCase();
-  const matching = [...groups.keys()]
-    .filter((name) => name.toLowerCase().includes(word))
-    .sort((a, b) => groups.get(b)!.length - groups.get(a)!.length || (a < b ? -1 : a > b ? 1 : 0));
-  const listed = within(matching.map((name) => `${name} (${count(groups.get(name)!.length, 'tool')})`), maxChars);
+  const word = groupLabelKey(rest).toLowerCase();
+  const matching = labelIndexOf(groups)
+    .labels.filter(({ lower }) => lower.includes(word))
+    .map(({ name }) => name)
+    .sort((a, b) => groups.get(b)!.length - groups.get(a)!.length || compareCodeUnits(a, b));
+  const listed = within(matching.map((name) => `${shownGroupLabel(name)} (${count(groups.get(name)!.length, 'tool')})`), maxChars);
   const left = matching.length - listed.length;
   const which = word === '' ? 'Groups' : `No group is named ${JSON.stringify(rest)}; groups whose name contains it`;
   return {
@@ -64,42 +70,85 @@ export function listGroup(options: {
 }
 
 /**
- * The group `rest` names: the whole text, else the longest group name it starts with followed by
- * whitespace (`group:my server page` is group `my server`, word `page`); each exact, else the
- * only group that matches ignoring case. Whitespace is compared collapsed and trimmed, so a
- * group named ` github ` or `my  server` is found as the model retypes it.
+ * The groups `rest` names: the whole text, else the longest group label it starts with followed
+ * by whitespace (`group:my server page` is group `my server`, word `page`). Labels are compared
+ * as shown and retyped ({@link groupLabelKey}: invisible characters dropped, NFC, whitespace
+ * collapsed), exactly, else ignoring case; several labels with the same key are all taken
+ * (they look the same in the inventory), but two that differ only in case are taken exactly
+ * or not at all.
  */
-function findGroup(rest: string, groups: ReadonlyMap<string, readonly string[]>): { readonly name: string; readonly after: string } | undefined {
+function findGroups(rest: string, groups: ReadonlyMap<string, readonly string[]>): { readonly names: readonly string[]; readonly after: string } | undefined {
   if (rest === '') return undefined;
-  if (groups.has(rest)) return { name: rest, after: '' };
-  const text = collapsed(rest);
-  const labels = [...groups.keys()].map((name) => ({ name, label: collapsed(name) }));
-  for (const same of [(a: string, b: string) => a === b, (a: string, b: string) => a.toLowerCase() === b.toLowerCase()]) {
-    const whole = labels.filter(({ label }) => same(label, text));
-    if (whole.length === 1) return { name: whole[0]!.name, after: '' };
-    if (whole.length > 1) return undefined;
-  }
+  const text = groupLabelKey(rest);
+  if (text === '') return undefined;
+  const index = labelIndexOf(groups);
+  const exact = index.byLabel.get(text);
+  if (exact !== undefined) return { names: exact, after: '' };
+  // a case-folded match must be one label (as shown): `Github` and `github` are two groups
+  const folded = index.byLower.get(text.toLowerCase());
+  if (folded !== undefined) return oneLabel(folded) ? { names: folded.map(({ name }) => name), after: '' } : undefined;
   // lengths are compared on the text as given: lowercasing may change a string's length
-  const longestStart = (same: (a: string, b: string) => boolean) => {
-    let longest: { name: string; label: string }[] = [];
-    for (const entry of labels) {
+  const longestStart = (caseFolded: boolean) => {
+    let longest: LabelEntry[] = [];
+    for (const entry of index.labels) {
       const { label } = entry;
-      if (label.length === 0 || label.length >= text.length || text.charAt(label.length) !== ' ' || !same(text.slice(0, label.length), label)) continue;
+      if (label.length === 0 || label.length >= text.length || text.charAt(label.length) !== ' ') continue;
+      const start = text.slice(0, label.length);
+      if (caseFolded ? start.toLowerCase() !== entry.lower : start !== label) continue;
       if (longest.length === 0 || label.length > longest[0]!.label.length) longest = [entry];
       else if (label.length === longest[0]!.label.length) longest.push(entry);
     }
     return longest;
   };
-  for (const same of [(a: string, b: string) => a === b, (a: string, b: string) => a.toLowerCase() === b.toLowerCase()]) {
-    const longest = longestStart(same);
-    if (longest.length === 1) return { name: longest[0]!.name, after: text.slice(longest[0]!.label.length) };
+  for (const caseFolded of [false, true]) {
+    const longest = longestStart(caseFolded);
+    if (longest.length > 0 && oneLabel(longest)) return { names: longest.map(({ name }) => name), after: text.slice(longest[0]!.label.length) };
   }
   return undefined;
 }
 
-/** Whitespace trimmed and collapsed to one space. */
-function collapsed(text: string): string {
-  return text.trim().replace(/\s+/g, ' ');
+interface LabelEntry {
+  readonly name: string;
+  /** {@link groupLabelKey} of the name. */
+  readonly label: string;
+  readonly lower: string;
+}
+
+/** The labels of one binding's groups, keyed as `group:` compares them; built once per groups map. */
+interface LabelIndex {
+  readonly labels: readonly LabelEntry[];
+  /** label → the groups shown with it (several when they look the same), in inventory order. */
+  readonly byLabel: ReadonlyMap<string, readonly string[]>;
+  /** lowercase label → its entries. */
+  readonly byLower: ReadonlyMap<string, readonly LabelEntry[]>;
+}
+
+const LABEL_INDEXES = new WeakMap<ReadonlyMap<string, readonly string[]>, LabelIndex>();
+
+function labelIndexOf(groups: ReadonlyMap<string, readonly string[]>): LabelIndex {
+  const known = LABEL_INDEXES.get(groups);
+  if (known !== undefined) return known;
+  const labels = [...groups.keys()].map((name) => {
+    const label = groupLabelKey(name);
+    return { name, label, lower: label.toLowerCase() };
+  });
+  const byLabel = new Map<string, string[]>();
+  const byLower = new Map<string, LabelEntry[]>();
+  for (const entry of labels) {
+    const same = byLabel.get(entry.label);
+    if (same === undefined) byLabel.set(entry.label, [entry.name]);
+    else same.push(entry.name);
+    const folded = byLower.get(entry.lower);
+    if (folded === undefined) byLower.set(entry.lower, [entry]);
+    else folded.push(entry);
+  }
+  const index = { labels, byLabel, byLower };
+  LABEL_INDEXES.set(groups, index);
+  return index;
+}
+
+function oneLabel(entries: readonly LabelEntry[]): boolean {
+  return new Set(entries.map(({ label }) => label)).size === 1;
 }
 
 /** The leading items whose JSON text fits in `maxChars`. */
@@ -112,6 +161,10 @@ function within(items: readonly string[], maxChars: number): string[] {
     kept.push(item);
   }
   return kept;
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function count(value: number, noun: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureDefinitionChars } from '../../src/catalog/measure-definition-chars.js';
-import { createToolSearchRuntime, InvalidOptionError } from '../../src/index.js';
+import { createToolCatalog, createToolSearchRuntime, InvalidOptionError, renderInventory } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { syntheticCatalog } from '../helpers/synthetic-catalog.js';
 
@@ -98,5 +98,19 @@ describe('inventory.maxChars (C23)', () => {
     expect(() => createToolSearchRuntime({ tools, inventory: { maxChars: 299 } })).toThrow(/inventory\.maxChars.*≥ 300/);
     expect(() => createToolSearchRuntime({ tools, inventory: { maxChar: 5_000 } as never })).toThrow(/maxChars/);
     expect(() => createToolSearchRuntime({ tools, inventory: { groupDescriptions: { server0: 5 } as never } })).toThrow(/inventory\.groupDescriptions\.server0/);
+  });
+
+  it('createToolCatalog and renderInventory reject the budgets and descriptions the runtime rejects, saying what to pass', () => {
+    const { tools } = syntheticCatalog(5, 1);
+    for (const maxChars of [0, 1, -5, 299, 300.5, Number.NaN, Number.POSITIVE_INFINITY, '6000']) {
+      expect(() => createToolCatalog({ tools, inventory: { maxChars: maxChars as number } }), String(maxChars)).toThrow(/inventory\.maxChars.*whole number of characters ≥ 300 \(default 6,000/);
+    }
+    const { entries } = createToolCatalog({ tools });
+    expect(() => renderInventory(entries, { maxChars: 0 })).toThrow(InvalidOptionError);
+    expect(() => createToolCatalog({ tools, inventory: { groupDescriptions: { server0: 5 } as never } })).toThrow(/inventory\.groupDescriptions\.server0.*a string/);
+    expect(() => createToolCatalog({ tools, inventory: { groupDescriptions: 'one line' as never } })).toThrow(/inventory\.groupDescriptions/);
+    // the smallest budget and a huge one are taken: the note and counts fit in 300, every name in 10^12
+    expect(createToolCatalog({ tools, inventory: { maxChars: 300 } }).inventory.length).toBeLessThanOrEqual(300);
+    expect(createToolCatalog({ tools, inventory: { maxChars: 1e12 } }).inventory).toBe(createToolCatalog({ tools }).inventory);
   });
 });

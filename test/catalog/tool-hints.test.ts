@@ -86,6 +86,21 @@ describe('tool hints in odd shapes (C26)', () => {
     }
   });
 
+  it('names the hint key a misspelled one most likely means, searchHint (the _meta word) as searchText', () => {
+    const tools: ToolSet = { ship_order: hinted(undefined), list_invoices: plain() };
+    const message = (hint: object) => {
+      try {
+        createToolSearchRuntime({ tools, hints: { ship_order: hint as never } });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'no error';
+    };
+    expect(message({ alwaysload: true })).toBe('Option `hints.ship_order.alwaysload` is true; expected `hints.ship_order.alwaysLoad` (unknown key; a typo?).');
+    expect(message({ searchHint: 'parcel' })).toBe('Option `hints.ship_order.searchHint` is "parcel"; expected `hints.ship_order.searchText` (unknown key; a typo?).');
+    expect(message({ direct: true })).toBe('Option `hints.ship_order.direct` is true; expected no other key than alwaysLoad and searchText.');
+  });
+
   it('an explicit direct list wins both ways, and the hints option wins over _meta field by field', () => {
     const tools: ToolSet = {
       wants_load: hinted({ 'anthropic/alwaysLoad': true, 'anthropic/searchHint': 'parcel' }),

@@ -63,6 +63,13 @@ describe('checkAvailability (C2, C14)', () => {
     expect(result?.message).toBe(`There is no tool named "${called}". Did you mean "${canonical}"? Names are case-sensitive.`);
   });
 
+  it('suggests every callable spelling when several names differ only in case, else every bound one', () => {
+    const cased = { ...context, visible: new Set(['tool_search', 'Send_Mail', 'SEND_MAIL']), bound: ['SEND_MAIL', 'Send_Mail', 'send_mail'] };
+    expect(checkAvailability('send_MAIL', cased)?.message).toBe('There is no tool named "send_MAIL". Did you mean "Send_Mail" or "SEND_MAIL"? Names are case-sensitive.');
+    const hidden = { ...cased, visible: new Set(['tool_search']) };
+    expect(checkAvailability('send_MAIL', hidden)?.message).toBe('There is no tool named "send_MAIL". Did you mean "SEND_MAIL" or "Send_Mail" or "send_mail"? Names are case-sensitive.');
+  });
+
   it('never lets a case-differing name through, even for a visible tool', () => {
     expect(checkAvailability('BROWSER_SNAPSHOT', context)).not.toBeUndefined();
   });
