@@ -23,11 +23,10 @@ export interface ToolNameIndex {
   /** Term number → name term. */
   readonly terms: readonly string[];
   /**
-   * Each tool's name terms in order, repeats kept (the name field the BM25 index reads): the terms
-   * of its own name ({@link ownNameOf}: without an `mcp__<server>__` prefix, which is the group).
+   * Each tool's own name terms in order (numbers, repeats kept): the terms of its name without an
+   * `mcp__<server>__` prefix ({@link ownNameOf}; the prefix is the group), which the BM25 index
+   * reads as the name field.
    */
-  readonly nameTermsOf: readonly (readonly string[])[];
-  /** Each tool's own name terms in order (numbers, repeats kept). */
   readonly allStarts: Int32Array;
   readonly allTerms: Int32Array;
   /** Each tool's distinct own name terms in order of first occurrence (numbers). */
@@ -59,7 +58,6 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
   const termOfWord = new Map<string, number>();
   const termNumbers = new Map<string, number>();
   const terms: string[] = [];
-  const nameTermsOf: string[][] = [];
   const allStarts = new Int32Array(documentCount + 1);
   let allTerms = new Int32Array(Math.max(16, documentCount * 4));
   const compoundNames = new Set<string>();
@@ -103,15 +101,9 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
       fullStarts[id + 1] = fullCount;
     }
     const ownWords = own === name ? words : tokenizeText(own, UNSTEMMED);
-    const nameTerms: string[] = [];
     if (count + ownWords.length > allTerms.length) allTerms = grow(allTerms, count + ownWords.length);
-    for (let index = 0; index < ownWords.length; index += 1) {
-      const number = numberOf(ownWords[index]!);
-      nameTerms.push(terms[number]!);
-      allTerms[count++] = number;
-    }
+    for (let index = 0; index < ownWords.length; index += 1) allTerms[count++] = numberOf(ownWords[index]!);
     allStarts[id + 1] = count;
-    nameTermsOf.push(nameTerms);
     if (words.length >= 2) compoundNames.add(name);
   }
   addAliases(documents, names, byLowerName);
@@ -124,7 +116,6 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
     termOfWord,
     termNumbers,
     terms,
-    nameTermsOf,
     allStarts,
     allTerms,
     ...distinct,
