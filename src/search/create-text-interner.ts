@@ -1,8 +1,8 @@
 /**
- * Numbers the terms of an index build's texts as the texts are added (what `Bm25Texts` of build-bm25-postings.ts
- * holds), so a text's term strings can be dropped as soon as it is added: a build that kept
- * every text's string array until the end (70,000 strings at 10,000 tools) had the garbage
- * collector copy them in each young-generation collection of the build.
+ * Numbers the terms of an index build's texts as the texts are added (what `Bm25Texts` of
+ * build-bm25-postings.ts holds), so a text's term strings can be dropped as soon as it is added:
+ * a build that kept every text's string array until the end (70,000 strings at 10,000 tools)
+ * had the garbage collector copy them in each young-generation collection of the build.
  *
  * Term ids are `0, 1, …` in order of first sight; text ids `0, 1, …` in order of addition.
  */
@@ -29,43 +29,54 @@ export interface TextInterner {
  * @param expectedTerms term occurrences to make room for at first (the arrays grow as needed). Default 1,024.
  */
 export function createTextInterner(expectedTerms = 1_024): TextInterner {
-  const termIds = new Map<string, number>();
-  let textStarts = new Int32Array(256);
-  let textTermIds = new Int32Array(Math.max(16, expectedTerms));
-  let textCount = 0;
-  let position = 0;
+  return new Interner(expectedTerms);
+}
 
-  function termIdOf(term: string): number {
-    let termId = termIds.get(term);
+/**
+ * A class, not closures made per call: every build's interner then has the same methods, so the
+ * code the JIT optimized for one build (its calls inlined) still holds for the next, where a new
+ * closure per build is a new call target that deoptimizes it.
+ */
+class Interner implements TextInterner {
+  private readonly termIds = new Map<string, number>();
+  private textStarts = new Int32Array(256);
+  private textTermIds: Int32Array<ArrayBuffer>;
+  private textCount = 0;
+  private position = 0;
+
+  constructor(expectedTerms: number) {
+    this.textTermIds = new Int32Array(Math.max(16, expectedTerms));
+  }
+
+  termIdOf(term: string): number {
+    let termId = this.termIds.get(term);
     if (termId === undefined) {
-      termId = termIds.size;
-      termIds.set(term, termId);
+      termId = this.termIds.size;
+      this.termIds.set(term, termId);
     }
     return termId;
   }
 
-  function add(termId: number): void {
-    if (position === textTermIds.length) textTermIds = grown(textTermIds, position + 1);
-    textTermIds[position++] = termId;
+  add(termId: number): void {
+    if (this.position === this.textTermIds.length) this.textTermIds = grown(this.textTermIds, this.position + 1);
+    this.textTermIds[this.position++] = termId;
   }
 
-  function endText(): number {
-    if (textCount + 2 > textStarts.length) textStarts = grown(textStarts, textCount + 2);
-    textStarts[++textCount] = position;
-    return textCount - 1;
+  endText(): number {
+    if (this.textCount + 2 > this.textStarts.length) this.textStarts = grown(this.textStarts, this.textCount + 2);
+    this.textStarts[++this.textCount] = this.position;
+    return this.textCount - 1;
   }
 
-  return {
-    termIdOf,
-    add,
-    endText,
-    addText(terms) {
-      // indexed loop: this runs for every distinct text of a build, much of it before the JIT has optimized it
-      for (let index = 0; index < terms.length; index += 1) add(termIdOf(terms[index]!));
-      return endText();
-    },
-    finish: () => ({ termIds, textStarts: textStarts.subarray(0, textCount + 1), textTermIds: textTermIds.subarray(0, position) }),
-  };
+  addText(terms: readonly string[]): number {
+    // indexed loop: this runs for every distinct text of a build, much of it before the JIT has optimized it
+    for (let index = 0; index < terms.length; index += 1) this.add(this.termIdOf(terms[index]!));
+    return this.endText();
+  }
+
+  finish(): { readonly termIds: Map<string, number>; readonly textStarts: Int32Array; readonly textTermIds: Int32Array } {
+    return { termIds: this.termIds, textStarts: this.textStarts.subarray(0, this.textCount + 1), textTermIds: this.textTermIds.subarray(0, this.position) };
+  }
 }
 
 /** A copy of `array` with room for at least `length` values. */

@@ -66,20 +66,7 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
   let fullStarts: Int32Array<ArrayBuffer> | undefined;
   let fullTerms: Int32Array<ArrayBuffer> | undefined;
   let fullCount = 0;
-  const numberOf = (word: string): number => {
-    let number = termOfWord.get(word);
-    if (number === undefined) {
-      const term = stemWord(word);
-      number = termNumbers.get(term);
-      if (number === undefined) {
-        number = terms.length;
-        termNumbers.set(term, number);
-        terms.push(term);
-      }
-      termOfWord.set(word, number);
-    }
-    return number;
-  };
+  const numbering: TermNumbering = { termOfWord, termNumbers, terms };
   for (let id = 0; id < documentCount; id += 1) {
     const name = documents[id]!.name;
     names.push(name);
@@ -97,12 +84,12 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
     }
     if (fullStarts !== undefined) {
       if (fullCount + words.length > fullTerms!.length) fullTerms = grow(fullTerms!, fullCount + words.length);
-      for (let index = 0; index < words.length; index += 1) fullTerms![fullCount++] = numberOf(words[index]!);
+      for (let index = 0; index < words.length; index += 1) fullTerms![fullCount++] = numberOf(words[index]!, numbering);
       fullStarts[id + 1] = fullCount;
     }
     const ownWords = own === name ? words : tokenizeText(own, UNSTEMMED);
     if (count + ownWords.length > allTerms.length) allTerms = grow(allTerms, count + ownWords.length);
-    for (let index = 0; index < ownWords.length; index += 1) allTerms[count++] = numberOf(ownWords[index]!);
+    for (let index = 0; index < ownWords.length; index += 1) allTerms[count++] = numberOf(ownWords[index]!, numbering);
     allStarts[id + 1] = count;
     if (words.length >= 2) compoundNames.add(name);
   }
@@ -127,6 +114,33 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
 }
 
 const UNSTEMMED = { stem: false } as const;
+
+/** The name words' numbering as {@link indexToolNames} builds it. */
+interface TermNumbering {
+  readonly termOfWord: Map<string, number>;
+  readonly termNumbers: Map<string, number>;
+  readonly terms: string[];
+}
+
+/**
+ * The number of a name word's term, numbering the word and its term on first sight. A function
+ * of the module, not a closure made per build: every build then calls the same function, so code
+ * the JIT optimized for one build (this call inlined) still holds for the next.
+ */
+function numberOf(word: string, numbering: TermNumbering): number {
+  let number = numbering.termOfWord.get(word);
+  if (number === undefined) {
+    const term = stemWord(word);
+    number = numbering.termNumbers.get(term);
+    if (number === undefined) {
+      number = numbering.terms.length;
+      numbering.termNumbers.set(term, number);
+      numbering.terms.push(term);
+    }
+    numbering.termOfWord.set(word, number);
+  }
+  return number;
+}
 
 /** Aliases name their tool like its canonical name does, unless the alias is another tool's name. */
 function addAliases(documents: readonly RankerDocument[], names: readonly string[], byLowerName: Map<string, string>): void {

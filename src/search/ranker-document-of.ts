@@ -31,8 +31,11 @@ export function rankerDocumentOf(tool: {
   /** The AI SDK tool of a catalog entry; only its `title` is read. Default: none. */
   readonly tool?: unknown;
 }): RankerDocument {
-  const parameters: RankerParameter[] = [];
-  collectParameters(tool.inputSchema, 0, parameters);
+  const collected: RankerParameter[] = [];
+  collectParameters(tool.inputSchema, 0, collected);
+  // an exact-size copy: an array grown by push keeps room for 17 entries, and a catalog's
+  // documents live through the young-generation collections of its index build, which copy them
+  const parameters = collected.length === 0 ? collected : collected.slice();
   const title = titleOf(tool);
   const own = withoutErrorResponses(tool.description);
   const described = title === undefined ? own : `${title}\n${own}`;
