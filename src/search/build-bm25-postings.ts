@@ -65,18 +65,36 @@ interface OccurrenceCounts {
 
 /** Pass 1: lists every occurrence's slot, and counts each slot's documents and each field's distinct terms. */
 function countOccurrences(documentCount: number, fieldCount: number, input: Bm25Texts): OccurrenceCounts {
-  const { fieldTexts, fieldTextEnds, textStarts, textTermIds } = input;
   const fieldSlots = documentCount * fieldCount;
-  const pieceCount = fieldSlots === 0 ? 0 : fieldTextEnds[fieldSlots - 1]!;
+  const pieceCount = fieldSlots === 0 ? 0 : input.fieldTextEnds[fieldSlots - 1]!;
+  const counts: OccurrenceCounts = {
+    occurrences: new Int32Array(occurrenceCountOf(input.fieldTexts, input.textStarts, pieceCount)),
+    slotDocuments: new Int32Array(input.termIds.size * fieldCount),
+    fieldEnds: new Int32Array(fieldSlots),
+    fieldLengths: new Uint32Array(fieldSlots),
+    averageFieldLengths: new Array<number>(fieldCount).fill(0),
+  };
+  fillOccurrences(documentCount, fieldCount, input, counts);
+  return counts;
+}
+
+// Each loop of the passes is a function whose loop is its last statement: a build's loops are
+// compiled while they run (on-stack replacement), and code after a loop that had not yet run
+// then has no type feedback, so reaching it deoptimized the loop's code, which the next build
+// had to compile again.
+
+/** The number of term occurrences in the first `pieceCount` pieces. */
+function occurrenceCountOf(fieldTexts: Int32Array, textStarts: Int32Array, pieceCount: number): number {
   let occurrenceCount = 0;
   for (let piece = 0; piece < pieceCount; piece += 1) occurrenceCount += textStarts[fieldTexts[piece]! + 1]! - textStarts[fieldTexts[piece]!]!;
-  const occurrences = new Int32Array(occurrenceCount);
-  const slotCount = input.termIds.size * fieldCount;
-  const slotDocuments = new Int32Array(slotCount);
-  const lastDocumentOfSlot = new Int32Array(slotCount).fill(-1);
-  const fieldLengths = new Uint32Array(fieldSlots);
-  const averageFieldLengths = new Array<number>(fieldCount).fill(0);
-  const fieldEnds = new Int32Array(fieldSlots);
+  return occurrenceCount;
+}
+
+/** Fills `counts` (zeroed) from the pieces, document after document, field after field. */
+function fillOccurrences(documentCount: number, fieldCount: number, input: Bm25Texts, counts: OccurrenceCounts): void {
+  const { fieldTexts, fieldTextEnds, textStarts, textTermIds } = input;
+  const { occurrences, slotDocuments, fieldEnds, fieldLengths, averageFieldLengths } = counts;
+  const lastDocumentOfSlot = new Int32Array(slotDocuments.length).fill(-1);
   let occurrence = 0;
   let piece = 0;
   for (let document = 0; document < documentCount; document += 1) {
@@ -101,7 +119,6 @@ function countOccurrences(documentCount: number, fieldCount: number, input: Bm25
       averageFieldLengths[field] = (averageFieldLengths[field]! * document + length) / (document + 1);
     }
   }
-  return { occurrences, slotDocuments, fieldEnds, fieldLengths, averageFieldLengths };
 }
 
 /** Pass 2: each slot's documents (ascending) and term frequencies, slot after slot. */
@@ -111,14 +128,31 @@ function layOutPostings(
   fieldCount: number,
   termCount: number,
 ): { readonly slotStarts: Int32Array; readonly postingDocuments: Int32Array; readonly postingFrequencies: Int32Array } {
-  const { occurrences, slotDocuments, fieldEnds } = counts;
   const slotCount = termCount * fieldCount;
   const slotStarts = new Int32Array(slotCount + 1);
-  for (let slot = 0; slot < slotCount; slot += 1) slotStarts[slot + 1] = slotStarts[slot]! + slotDocuments[slot]!;
+  prefixSums(counts.slotDocuments, slotStarts);
   const postingDocuments = new Int32Array(slotStarts[slotCount]!);
   const postingFrequencies = new Int32Array(slotStarts[slotCount]!);
-  const slotEnds = slotStarts.slice(0, slotCount);
-  const lastDocumentOfSlot = new Int32Array(slotCount).fill(-1);
+  fillPostings(counts, documentCount, fieldCount, slotStarts.slice(0, slotCount), postingDocuments, postingFrequencies);
+  return { slotStarts, postingDocuments, postingFrequencies };
+}
+
+/** `sums[i + 1] = sums[i] + values[i]` for every value (`sums[0]` stays 0). */
+function prefixSums(values: Int32Array, sums: Int32Array): void {
+  for (let index = 0; index < values.length; index += 1) sums[index + 1] = sums[index]! + values[index]!;
+}
+
+/** Writes each occurrence into its slot's postings, `slotEnds` starting at each slot's first posting. */
+function fillPostings(
+  counts: OccurrenceCounts,
+  documentCount: number,
+  fieldCount: number,
+  slotEnds: Int32Array,
+  postingDocuments: Int32Array,
+  postingFrequencies: Int32Array,
+): void {
+  const { occurrences, fieldEnds } = counts;
+  const lastDocumentOfSlot = new Int32Array(slotEnds.length).fill(-1);
   let occurrence = 0;
   for (let document = 0; document < documentCount; document += 1) {
     for (let field = 0; field < fieldCount; field += 1) {
@@ -134,5 +168,4 @@ function layOutPostings(
       }
     }
   }
-  return { slotStarts, postingDocuments, postingFrequencies };
 }

@@ -24,20 +24,51 @@ export function indexDocumentFields(documents: readonly RankerDocument[], fieldN
   const fieldCount = fieldNames.length;
   const kinds = new Int32Array(fieldCount);
   for (let field = 0; field < fieldCount; field += 1) kinds[field] = FIELD_KINDS[fieldNames[field]!];
+  const fields: FieldTexts = {
+    kinds,
+    interner: createTextInterner(documentCount * 16),
+    idOfText: new Map<string, number>(),
+    // name term number → its BM25 term id (-1 until first seen), so a name costs no string lookup
+    termIdOfName: new Int32Array(names.terms.length).fill(-1),
+    fieldTexts: new Int32Array(pieceCountOf(documents, kinds)),
+    fieldTextEnds: new Int32Array(documentCount * fieldCount),
+  };
+  addFieldTexts(documents, names, fields);
+  return createBm25Index({ documentCount, fieldCount, ...fields.interner.finish(), fieldTexts: fields.fieldTexts, fieldTextEnds: fields.fieldTextEnds });
+}
+
+/** What {@link addFieldTexts} fills: the interned texts and each field's text ids. */
+interface FieldTexts {
+  /** The {@link FIELD_KINDS} of each field, in order. */
+  readonly kinds: Int32Array;
+  readonly interner: TextInterner;
+  readonly idOfText: Map<string, number>;
+  readonly termIdOfName: Int32Array;
+  readonly fieldTexts: Int32Array;
+  readonly fieldTextEnds: Int32Array;
+}
+
+// Each loop is a function whose loop is its last statement: a build's loops are compiled while
+// they run (on-stack replacement), and code after a loop that had not yet run then has no type
+// feedback, so reaching it deoptimized the loop's code, which the next build had to compile again.
+
+/** The number of field texts of the documents: one per field, one per parameter for the parameter fields. */
+function pieceCountOf(documents: readonly RankerDocument[], kinds: Int32Array): number {
   let pieceCount = 0;
-  for (let id = 0; id < documentCount; id += 1) {
+  for (let id = 0; id < documents.length; id += 1) {
     const parameterCount = documents[id]!.parameters?.length ?? 0;
-    for (let field = 0; field < fieldCount; field += 1) pieceCount += kinds[field] === FIELD_KINDS.parameterNames || kinds[field] === FIELD_KINDS.parameterDescriptions ? parameterCount : 1;
+    for (let field = 0; field < kinds.length; field += 1) pieceCount += kinds[field] === FIELD_KINDS.parameterNames || kinds[field] === FIELD_KINDS.parameterDescriptions ? parameterCount : 1;
   }
-  const interner = createTextInterner(documentCount * 16);
-  const idOfText = new Map<string, number>();
-  // name term number → its BM25 term id (-1 until first seen), so a name costs no string lookup
-  const termIdOfName = new Int32Array(names.terms.length).fill(-1);
-  const fieldTexts = new Int32Array(pieceCount);
-  const fieldTextEnds = new Int32Array(documentCount * fieldCount);
+  return pieceCount;
+}
+
+/** Interns the texts of every field of every document, in order, and records each field's text ids. */
+function addFieldTexts(documents: readonly RankerDocument[], names: ToolNameIndex, fields: FieldTexts): void {
+  const { kinds, interner, idOfText, termIdOfName, fieldTexts, fieldTextEnds } = fields;
+  const fieldCount = kinds.length;
   let piece = 0;
   // indexed loops: this runs once per build, much of it before the JIT has optimized it
-  for (let id = 0; id < documentCount; id += 1) {
+  for (let id = 0; id < documents.length; id += 1) {
     const document = documents[id]!;
     const parameters = document.parameters ?? NO_PARAMETERS;
     for (let field = 0; field < fieldCount; field += 1) {
@@ -56,7 +87,6 @@ export function indexDocumentFields(documents: readonly RankerDocument[], fieldN
       fieldTextEnds[id * fieldCount + field] = piece;
     }
   }
-  return createBm25Index({ documentCount, fieldCount, ...interner.finish(), fieldTexts, fieldTextEnds });
 }
 
 /** The id of `text` among the interned texts, tokenized ({@link tokenizeText}) and added on first sight. */

@@ -158,6 +158,17 @@ function distinctTermsOf(allStarts: Int32Array, allTerms: Int32Array, termCount:
   const documentCount = allStarts.length - 1;
   const distinctStarts = new Int32Array(documentCount + 1);
   const distinctTerms = new Int32Array(allStarts[documentCount]!);
+  const count = writeDistinctTerms(allStarts, allTerms, termCount, distinctStarts, distinctTerms);
+  return { distinctStarts, distinctTerms: count === distinctTerms.length ? distinctTerms : distinctTerms.slice(0, count) };
+}
+
+/**
+ * Writes {@link distinctTermsOf}'s arrays; returns the number of distinct terms written. Its loop
+ * is its last statement: the JIT compiles it while it runs, and code after it that had not run
+ * yet deoptimized that compiled code.
+ */
+function writeDistinctTerms(allStarts: Int32Array, allTerms: Int32Array, termCount: number, distinctStarts: Int32Array, distinctTerms: Int32Array): number {
+  const documentCount = allStarts.length - 1;
   const lastToolOfTerm = new Int32Array(termCount).fill(-1);
   let count = 0;
   for (let id = 0; id < documentCount; id += 1) {
@@ -169,7 +180,7 @@ function distinctTermsOf(allStarts: Int32Array, allTerms: Int32Array, termCount:
     }
     distinctStarts[id + 1] = count;
   }
-  return { distinctStarts, distinctTerms: count === distinctTerms.length ? distinctTerms : distinctTerms.slice(0, count) };
+  return count;
 }
 
 /** A copy of `array` with room for at least `length` values. */

@@ -14,11 +14,7 @@ export function nameAcronyms(index: ToolNameIndex): Map<string, readonly [string
   const termCount = terms.length;
   // each term's first letter (0–25) when it may start an acronym's pair, else -1
   const letterOf = new Int8Array(termCount);
-  for (let term = 0; term < termCount; term += 1) {
-    const text = terms[term]!;
-    const code = text.charCodeAt(0);
-    letterOf[term] = text.length >= 3 && code >= 97 && code <= 122 ? code - 97 : -1;
-  }
+  firstLetters(terms, letterOf);
   // every occurrence of a pair that may make an acronym, as first · termCount + second, sorted
   // so that each pair's occurrences are adjacent: counted without a map entry per pair (a number
   // up to termCount², exact in a Float64Array)
@@ -27,6 +23,32 @@ export function nameAcronyms(index: ToolNameIndex): Map<string, readonly [string
   const bestCount = new Int32Array(26 * 26);
   const bestPair = new Float64Array(26 * 26);
   const tied = new Uint8Array(26 * 26);
+  countBestPairs(pairs, letterOf, termCount, bestCount, bestPair, tied);
+  const order = acronymsInOrder(allStarts, allTerms, letterOf);
+  const acronyms = new Map<string, readonly [string, string]>();
+  for (const acronym of order) {
+    const text = String.fromCharCode(97 + Math.floor(acronym / 26), 97 + (acronym % 26));
+    if (index.termNumbers.has(text) || bestCount[acronym]! < 2 || tied[acronym] === 1) continue;
+    const first = Math.floor(bestPair[acronym]! / termCount);
+    acronyms.set(text, [terms[first]!, terms[bestPair[acronym]! - first * termCount]!]);
+  }
+  return acronyms;
+}
+
+// Each loop is a function whose loop is its last statement: the JIT compiles a build's loops
+// while they run, and code after a loop that had not run yet deoptimized that compiled code.
+
+/** Each term's first letter (0–25) into `letterOf` when the term may start an acronym's pair (3 or more characters, from `a` to `z`), else -1. */
+function firstLetters(terms: readonly string[], letterOf: Int8Array): void {
+  for (let term = 0; term < terms.length; term += 1) {
+    const text = terms[term]!;
+    const code = text.charCodeAt(0);
+    letterOf[term] = text.length >= 3 && code >= 97 && code <= 122 ? code - 97 : -1;
+  }
+}
+
+/** Per acronym, from the sorted pair occurrences: the count of its most frequent pair, that pair, and 1 in `tied` when another pair has that count too. */
+function countBestPairs(pairs: Float64Array, letterOf: Int8Array, termCount: number, bestCount: Int32Array, bestPair: Float64Array, tied: Uint8Array): void {
   for (let start = 0; start < pairs.length; ) {
     const pair = pairs[start]!;
     let end = start + 1;
@@ -43,20 +65,16 @@ export function nameAcronyms(index: ToolNameIndex): Map<string, readonly [string
       tied[acronym] = 1;
     }
   }
-  const order = acronymsInOrder(allStarts, allTerms, letterOf);
-  const acronyms = new Map<string, readonly [string, string]>();
-  for (const acronym of order) {
-    const text = String.fromCharCode(97 + Math.floor(acronym / 26), 97 + (acronym % 26));
-    if (index.termNumbers.has(text) || bestCount[acronym]! < 2 || tied[acronym] === 1) continue;
-    const first = Math.floor(bestPair[acronym]! / termCount);
-    acronyms.set(text, [terms[first]!, terms[bestPair[acronym]! - first * termCount]!]);
-  }
-  return acronyms;
 }
 
 /** The pairs of adjacent name terms that both may start an acronym's word (`letterOf` ≥ 0), as `first · termCount + second`, ascending. */
 function pairsOf(allStarts: Int32Array, allTerms: Int32Array, letterOf: Int8Array, termCount: number): Float64Array {
   const pairs = new Float64Array(Math.max(0, allTerms.length - 1));
+  return pairs.subarray(0, writePairs(allStarts, allTerms, letterOf, termCount, pairs)).sort();
+}
+
+/** Writes the pairs of {@link pairsOf} into `pairs`, in name order; returns how many. */
+function writePairs(allStarts: Int32Array, allTerms: Int32Array, letterOf: Int8Array, termCount: number, pairs: Float64Array): number {
   let count = 0;
   for (let id = 0; id + 1 < allStarts.length; id += 1) {
     for (let position = allStarts[id]!, end = allStarts[id + 1]! - 1; position < end; position += 1) {
@@ -65,7 +83,7 @@ function pairsOf(allStarts: Int32Array, allTerms: Int32Array, letterOf: Int8Arra
       if (letterOf[first]! >= 0 && letterOf[second]! >= 0) pairs[count++] = first * termCount + second;
     }
   }
-  return pairs.subarray(0, count).sort();
+  return count;
 }
 
 /** The acronyms of the names' pairs (26 · first letter + second letter), each once, in order of their first pair in the names. */
