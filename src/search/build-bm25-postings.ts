@@ -16,68 +16,42 @@ export interface Bm25Postings {
 }
 
 /**
- * A catalog's fields as texts: each distinct text's terms once (`texts`), and each field of each
- * document as the ids of its texts in order (its terms are theirs, in order): field `f` of
- * document `d` is `fieldTexts[fieldTextEnds[d · fieldCount + f − 1]]` (0 for the first) up to
- * `fieldTexts[fieldTextEnds[d · fieldCount + f]]` (exclusive). A catalog repeats its texts
- * (a server's group label, parameter names such as `path`), so each is looked up once.
+ * A catalog's fields as interned texts: each distinct text's terms once, as term ids (text `t`'s
+ * are `textTermIds[textStarts[t]]` to `textTermIds[textStarts[t + 1]]`, exclusive; `termIds`
+ * numbers the terms `0` to `termIds.size − 1`), and each field of each document as the ids of
+ * its texts in order (its terms are theirs, in order): field `f` of document `d` is
+ * `fieldTexts[fieldTextEnds[d · fieldCount + f − 1]]` (0 for the first) up to
+ * `fieldTexts[fieldTextEnds[d · fieldCount + f]]` (exclusive). A catalog repeats its texts (a
+ * server's group label, parameter names such as `path`), so each is looked up once; and a
+ * text's terms are numbered as it is tokenized, so its strings are garbage before the next
+ * collection instead of live until the index is built ({@link createTextInterner}).
  */
 export interface Bm25Texts {
-  readonly texts: readonly (readonly string[])[];
+  readonly termIds: Map<string, number>;
+  readonly textStarts: Int32Array;
+  readonly textTermIds: Int32Array;
   readonly fieldTexts: Int32Array;
   readonly fieldTextEnds: Int32Array;
 }
 
 /**
- * The postings of `documentCount` documents of `fieldCount` fields, in three passes, each a
+ * The postings of `documentCount` documents of `fieldCount` fields, in two passes, each a
  * function of its own: a build runs its loops once, and V8 compiles a hot loop by compiling its
  * whole function (again after each deoptimization), so every loop is in a small function, over
  * typed arrays sized exactly beforehand (no growing branch that has not run when the loop is
- * compiled) and with one map lookup per term of a distinct text, not per occurrence.
+ * compiled); the terms were interned by the caller, once per distinct text.
  */
 export function buildBm25Postings(documentCount: number, fieldCount: number, input: Bm25Texts): Bm25Postings {
-  const interned = internTexts(input.texts);
-  const counts = countOccurrences(documentCount, fieldCount, input, interned);
+  const counts = countOccurrences(documentCount, fieldCount, input);
   return {
-    termIds: interned.termIds,
+    termIds: input.termIds,
     fieldLengths: counts.fieldLengths,
     averageFieldLengths: counts.averageFieldLengths,
-    ...layOutPostings(counts, documentCount, fieldCount, interned.termIds.size),
+    ...layOutPostings(counts, documentCount, fieldCount, input.termIds.size),
   };
 }
 
-/** Each text's term ids: text `t`'s are `textTermIds[textStarts[t]]` to `textTermIds[textStarts[t + 1]]` (exclusive). */
-interface InternedTexts {
-  readonly termIds: Map<string, number>;
-  readonly textStarts: Int32Array;
-  readonly textTermIds: Int32Array;
-}
-
-/** Pass 1: interns the terms of every distinct text. */
-function internTexts(texts: readonly (readonly string[])[]): InternedTexts {
-  const textStarts = new Int32Array(texts.length + 1);
-  for (let text = 0; text < texts.length; text += 1) textStarts[text + 1] = textStarts[text]! + texts[text]!.length;
-  const textTermIds = new Int32Array(textStarts[texts.length]!);
-  const termIds = new Map<string, number>();
-  let position = 0;
-  // indexed loops here and below: this runs once per build, much of it before the JIT has
-  // optimized it, and the interpreter is much slower at for-of than at an index
-  for (let text = 0; text < texts.length; text += 1) {
-    const terms = texts[text]!;
-    for (let index = 0; index < terms.length; index += 1) {
-      const term = terms[index]!;
-      let termId = termIds.get(term);
-      if (termId === undefined) {
-        termId = termIds.size;
-        termIds.set(term, termId);
-      }
-      textTermIds[position++] = termId;
-    }
-  }
-  return { termIds, textStarts, textTermIds };
-}
-
-/** What pass 2 counts. */
+/** What pass 1 counts. */
 interface OccurrenceCounts {
   /** The slot of every term occurrence, document after document, field after field. */
   readonly occurrences: Int32Array;
@@ -89,21 +63,38 @@ interface OccurrenceCounts {
   readonly averageFieldLengths: number[];
 }
 
-/** Pass 2: lists every occurrence's slot, and counts each slot's documents and each field's distinct terms. */
-function countOccurrences(documentCount: number, fieldCount: number, input: Bm25Texts, interned: InternedTexts): OccurrenceCounts {
-  const { fieldTexts, fieldTextEnds } = input;
-  const { textStarts, textTermIds } = interned;
+/** Pass 1: lists every occurrence's slot, and counts each slot's documents and each field's distinct terms. */
+function countOccurrences(documentCount: number, fieldCount: number, input: Bm25Texts): OccurrenceCounts {
   const fieldSlots = documentCount * fieldCount;
-  const pieceCount = fieldSlots === 0 ? 0 : fieldTextEnds[fieldSlots - 1]!;
+  const pieceCount = fieldSlots === 0 ? 0 : input.fieldTextEnds[fieldSlots - 1]!;
+  const counts: OccurrenceCounts = {
+    occurrences: new Int32Array(occurrenceCountOf(input.fieldTexts, input.textStarts, pieceCount)),
+    slotDocuments: new Int32Array(input.termIds.size * fieldCount),
+    fieldEnds: new Int32Array(fieldSlots),
+    fieldLengths: new Uint32Array(fieldSlots),
+    averageFieldLengths: new Array<number>(fieldCount).fill(0),
+  };
+  fillOccurrences(documentCount, fieldCount, input, counts);
+  return counts;
+}
+
+// Each loop of the passes is a function whose loop is its last statement: a build's loops are
+// compiled while they run (on-stack replacement), and code after a loop that had not yet run
+// then has no type feedback, so reaching it deoptimized the loop's code, which the next build
+// had to compile again.
+
+/** The number of term occurrences in the first `pieceCount` pieces. */
+function occurrenceCountOf(fieldTexts: Int32Array, textStarts: Int32Array, pieceCount: number): number {
   let occurrenceCount = 0;
   for (let piece = 0; piece < pieceCount; piece += 1) occurrenceCount += textStarts[fieldTexts[piece]! + 1]! - textStarts[fieldTexts[piece]!]!;
-  const occurrences = new Int32Array(occurrenceCount);
-  const slotCount = interned.termIds.size * fieldCount;
-  const slotDocuments = new Int32Array(slotCount);
-  const lastDocumentOfSlot = new Int32Array(slotCount).fill(-1);
-  const fieldLengths = new Uint32Array(fieldSlots);
-  const averageFieldLengths = new Array<number>(fieldCount).fill(0);
-  const fieldEnds = new Int32Array(fieldSlots);
+  return occurrenceCount;
+}
+
+/** Fills `counts` (zeroed) from the pieces, document after document, field after field. */
+function fillOccurrences(documentCount: number, fieldCount: number, input: Bm25Texts, counts: OccurrenceCounts): void {
+  const { fieldTexts, fieldTextEnds, textStarts, textTermIds } = input;
+  const { occurrences, slotDocuments, fieldEnds, fieldLengths, averageFieldLengths } = counts;
+  const lastDocumentOfSlot = new Int32Array(slotDocuments.length).fill(-1);
   let occurrence = 0;
   let piece = 0;
   for (let document = 0; document < documentCount; document += 1) {
@@ -128,24 +119,40 @@ function countOccurrences(documentCount: number, fieldCount: number, input: Bm25
       averageFieldLengths[field] = (averageFieldLengths[field]! * document + length) / (document + 1);
     }
   }
-  return { occurrences, slotDocuments, fieldEnds, fieldLengths, averageFieldLengths };
 }
 
-/** Pass 3: each slot's documents (ascending) and term frequencies, slot after slot. */
+/** Pass 2: each slot's documents (ascending) and term frequencies, slot after slot. */
 function layOutPostings(
   counts: OccurrenceCounts,
   documentCount: number,
   fieldCount: number,
   termCount: number,
 ): { readonly slotStarts: Int32Array; readonly postingDocuments: Int32Array; readonly postingFrequencies: Int32Array } {
-  const { occurrences, slotDocuments, fieldEnds } = counts;
   const slotCount = termCount * fieldCount;
   const slotStarts = new Int32Array(slotCount + 1);
-  for (let slot = 0; slot < slotCount; slot += 1) slotStarts[slot + 1] = slotStarts[slot]! + slotDocuments[slot]!;
+  prefixSums(counts.slotDocuments, slotStarts);
   const postingDocuments = new Int32Array(slotStarts[slotCount]!);
   const postingFrequencies = new Int32Array(slotStarts[slotCount]!);
-  const slotEnds = slotStarts.slice(0, slotCount);
-  const lastDocumentOfSlot = new Int32Array(slotCount).fill(-1);
+  fillPostings(counts, documentCount, fieldCount, slotStarts.slice(0, slotCount), postingDocuments, postingFrequencies);
+  return { slotStarts, postingDocuments, postingFrequencies };
+}
+
+/** `sums[i + 1] = sums[i] + values[i]` for every value (`sums[0]` stays 0). */
+function prefixSums(values: Int32Array, sums: Int32Array): void {
+  for (let index = 0; index < values.length; index += 1) sums[index + 1] = sums[index]! + values[index]!;
+}
+
+/** Writes each occurrence into its slot's postings, `slotEnds` starting at each slot's first posting. */
+function fillPostings(
+  counts: OccurrenceCounts,
+  documentCount: number,
+  fieldCount: number,
+  slotEnds: Int32Array,
+  postingDocuments: Int32Array,
+  postingFrequencies: Int32Array,
+): void {
+  const { occurrences, fieldEnds } = counts;
+  const lastDocumentOfSlot = new Int32Array(slotEnds.length).fill(-1);
   let occurrence = 0;
   for (let document = 0; document < documentCount; document += 1) {
     for (let field = 0; field < fieldCount; field += 1) {
@@ -161,5 +168,4 @@ function layOutPostings(
       }
     }
   }
-  return { slotStarts, postingDocuments, postingFrequencies };
 }

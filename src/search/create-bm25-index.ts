@@ -1,4 +1,5 @@
 import { type Bm25Texts, buildBm25Postings } from './build-bm25-postings.js';
+import { createTextInterner } from './create-text-interner.js';
 
 /** MiniSearch's BM25+ parameters: term saturation `k`, length normalisation `b`, lower bound `d`. */
 export interface Bm25Parameters {
@@ -93,9 +94,10 @@ export function createBm25Index(options: {
   readonly termsOf: (document: number, field: number) => readonly string[];
 }): Bm25Index;
 /**
- * The same index from each field given as the ids of its texts ({@link Bm25Texts}: each
- * distinct text's terms once), so a catalog's repeated descriptions, group labels and parameter
- * names are looked up once per build. The arrays are read during the build only.
+ * The same index from each field given as the ids of its interned texts ({@link Bm25Texts}:
+ * each distinct text's term ids once, e.g. from {@link createTextInterner}), so a catalog's
+ * repeated descriptions, group labels and parameter names are looked up once per build. The
+ * index keeps `termIds`; the arrays are read during the build only.
  */
 export function createBm25Index(options: { readonly documentCount: number; readonly fieldCount: number } & Bm25Texts): Bm25Index;
 export function createBm25Index(
@@ -311,17 +313,17 @@ export function createBm25Index(
 
 /** Each field's terms as a text of its own. */
 function textsOfFields(documentCount: number, fieldCount: number, termsOf: (document: number, field: number) => readonly string[]): Bm25Texts {
-  const texts: (readonly string[])[] = [];
+  const interner = createTextInterner();
   const fieldTexts = new Int32Array(documentCount * fieldCount);
   const fieldTextEnds = new Int32Array(documentCount * fieldCount);
   for (let document = 0; document < documentCount; document += 1) {
     for (let field = 0; field < fieldCount; field += 1) {
-      fieldTexts[texts.length] = texts.length;
-      texts.push(termsOf(document, field));
-      fieldTextEnds[document * fieldCount + field] = texts.length;
+      const text = interner.addText(termsOf(document, field));
+      fieldTexts[text] = text;
+      fieldTextEnds[document * fieldCount + field] = text + 1;
     }
   }
-  return { texts, fieldTexts, fieldTextEnds };
+  return { ...interner.finish(), fieldTexts, fieldTextEnds };
 }
 
 /** The first index of `sorted` whose value is not below `value`. */

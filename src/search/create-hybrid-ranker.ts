@@ -1,12 +1,13 @@
-import { type Bm25Index, type Bm25SearchOptions, createBm25Index } from './create-bm25-index.js';
+import type { Bm25SearchOptions, createBm25Index } from './create-bm25-index.js';
 import { createNameTypoCorrector } from './create-name-typo-corrector.js';
 import { findNamedTools } from './find-named-tools.js';
+import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
 import { nameAcronyms } from './name-acronyms.js';
 import { nameCoverageOf } from './name-coverage-of.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
-import type { RankedTool, RankerDocument, RankerParameter, ToolRanker } from './tool-ranker.js';
+import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 import { TOOL_NOUN_SYNONYMS, TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
 import { expandWithThesaurus } from './expand-with-thesaurus.js';
 import { resolveThesaurusExpansion } from './resolve-thesaurus-expansion.js';
@@ -86,7 +87,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const fieldBoosts = fieldNames.map((field) => boosts[field]);
   // a query word that begins with a name word (`financial`, a tool `FinanceTool`) matches it in the name
   const shorterForms = { knownTermFieldBoosts: fieldNames.map((field) => (field === 'name' ? boosts.name : 0)) };
-  const bm25 = indexFields(documents, fieldNames, nameIndex.nameTermsOf);
+  const bm25 = indexDocumentFields(documents, fieldNames, nameIndex);
   // name coverage: name term → tools, each term weighted by its IDF among the names
   const nameCoverage = nameCoverageOf(nameIndex);
   // mistyped `select:` entries match whole names, an mcp__<server>__ prefix included (C9)
@@ -258,66 +259,4 @@ const MIXED_CASE_WORDS = /[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*/g;
 /** The words of the query written as a two-capital acronym, lowercased (`PR`, `PRs` → `pr`, `prs`). */
 function capitalWords(query: string): Set<string> {
   return new Set((query.slice(0, MAX_QUERY_SCAN_CHARS).match(/\b[A-Z]{2}s?\b/g) ?? []).map((word) => word.toLowerCase()));
-}
-
-/** The fields a document indexes, by {@link FieldBoosts} key: the parameter fields have one text per parameter. */
-const FIELD_KINDS = { name: 0, description: 1, parameterNames: 2, parameterDescriptions: 3, group: 4 } as const;
-const NO_PARAMETERS: readonly RankerParameter[] = [];
-
-/**
- * The BM25 index of the documents' fields, given to it as texts: each distinct text (a
- * description, a group, a parameter's name or description) tokenized once per build and given
- * an id, each field the ids of its texts. Catalogs repeat text (every tool of a server shares
- * its group label, and parameter names such as `path` or `owner` recur across tools). A
- * function of its own so that the build's texts, documents and name terms are not in the scope
- * `rank` closes over: they are garbage once built.
- */
-function indexFields(documents: readonly RankerDocument[], fieldNames: readonly (keyof FieldBoosts)[], nameTermsOf: readonly (readonly string[])[]): Bm25Index {
-  const documentCount = documents.length;
-  const fieldCount = fieldNames.length;
-  const kinds = new Int32Array(fieldCount);
-  for (let field = 0; field < fieldCount; field += 1) kinds[field] = FIELD_KINDS[fieldNames[field]!];
-  let pieceCount = 0;
-  for (let id = 0; id < documentCount; id += 1) {
-    const parameterCount = documents[id]!.parameters?.length ?? 0;
-    for (let field = 0; field < fieldCount; field += 1) pieceCount += kinds[field] === FIELD_KINDS.parameterNames || kinds[field] === FIELD_KINDS.parameterDescriptions ? parameterCount : 1;
-  }
-  const texts: (readonly string[])[] = [];
-  const idOfText = new Map<string, number>();
-  const fieldTexts = new Int32Array(pieceCount);
-  const fieldTextEnds = new Int32Array(documentCount * fieldCount);
-  let piece = 0;
-  // indexed loops: this runs once per build, much of it before the JIT has optimized it
-  for (let id = 0; id < documentCount; id += 1) {
-    const document = documents[id]!;
-    const parameters = document.parameters ?? NO_PARAMETERS;
-    for (let field = 0; field < fieldCount; field += 1) {
-      const kind = kinds[field];
-      if (kind === FIELD_KINDS.name) {
-        fieldTexts[piece++] = texts.length;
-        texts.push(nameTermsOf[id]!);
-      } else if (kind === FIELD_KINDS.description) {
-        fieldTexts[piece++] = textIdOf(document.description, idOfText, texts);
-      } else if (kind === FIELD_KINDS.group) {
-        fieldTexts[piece++] = textIdOf(document.group, idOfText, texts);
-      } else if (kind === FIELD_KINDS.parameterNames) {
-        for (let index = 0; index < parameters.length; index += 1) fieldTexts[piece++] = textIdOf(parameters[index]!.name, idOfText, texts);
-      } else {
-        for (let index = 0; index < parameters.length; index += 1) fieldTexts[piece++] = textIdOf(parameters[index]!.description, idOfText, texts);
-      }
-      fieldTextEnds[id * fieldCount + field] = piece;
-    }
-  }
-  return createBm25Index({ documentCount, fieldCount, texts, fieldTexts, fieldTextEnds });
-}
-
-/** The id of `text` among `texts` (its terms), tokenized ({@link tokenizeText}) and added on first sight. */
-function textIdOf(text: string, idOfText: Map<string, number>, texts: (readonly string[])[]): number {
-  let id = idOfText.get(text);
-  if (id === undefined) {
-    id = texts.length;
-    idOfText.set(text, id);
-    texts.push(tokenizeText(text));
-  }
-  return id;
 }

@@ -93,9 +93,12 @@ function transposedNameWord(word: string, nameWords: ReadonlySet<string>): strin
 
 /** True when `word` is all ASCII digits (`/^\d+$/` without a regular expression per name word). */
 function isDigits(word: string): boolean {
+  // the length tested first: nothing but a constant after the loop, which the JIT compiles
+  // while it runs (a comparison after it that had not run yet deoptimized that code)
+  if (word.length === 0) return false;
   for (let index = 0; index < word.length; index += 1) {
     const code = word.charCodeAt(index);
     if (code < 48 || code > 57) return false;
   }
-  return word.length > 0;
+  return true;
 }

@@ -23,11 +23,10 @@ export interface ToolNameIndex {
   /** Term number → name term. */
   readonly terms: readonly string[];
   /**
-   * Each tool's name terms in order, repeats kept (the name field the BM25 index reads): the terms
-   * of its own name ({@link ownNameOf}: without an `mcp__<server>__` prefix, which is the group).
+   * Each tool's own name terms in order (numbers, repeats kept): the terms of its name without an
+   * `mcp__<server>__` prefix ({@link ownNameOf}; the prefix is the group), which the BM25 index
+   * reads as the name field.
    */
-  readonly nameTermsOf: readonly (readonly string[])[];
-  /** Each tool's own name terms in order (numbers, repeats kept). */
   readonly allStarts: Int32Array;
   readonly allTerms: Int32Array;
   /** Each tool's distinct own name terms in order of first occurrence (numbers). */
@@ -53,89 +52,127 @@ export interface ToolNameIndex {
  */
 export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIndex {
   const documentCount = documents.length;
-  const names: string[] = [];
-  const nameSet = new Set<string>();
-  const byLowerName = new Map<string, string>();
-  const termOfWord = new Map<string, number>();
-  const termNumbers = new Map<string, number>();
-  const terms: string[] = [];
-  const nameTermsOf: string[][] = [];
-  const allStarts = new Int32Array(documentCount + 1);
-  let allTerms = new Int32Array(Math.max(16, documentCount * 4));
-  const compoundNames = new Set<string>();
-  let count = 0;
-  // the whole names' terms, only once a name has a prefix (the own names' until then)
-  let fullStarts: Int32Array<ArrayBuffer> | undefined;
-  let fullTerms: Int32Array<ArrayBuffer> | undefined;
-  let fullCount = 0;
-  const numberOf = (word: string): number => {
-    let number = termOfWord.get(word);
-    if (number === undefined) {
-      const term = stemWord(word);
-      number = termNumbers.get(term);
-      if (number === undefined) {
-        number = terms.length;
-        termNumbers.set(term, number);
-        terms.push(term);
-      }
-      termOfWord.set(word, number);
-    }
-    return number;
+  const numbering: TermNumbering = { termOfWord: new Map(), termNumbers: new Map(), terms: [] };
+  // a name of n characters has at most n words: room for every name's terms, never grown inside
+  // the loop (a growth first met after the loop was compiled would deoptimize it)
+  const capacity = Math.max(16, totalLength(documents));
+  const words: NameWords = {
+    names: [],
+    nameSet: new Set(),
+    byLowerName: new Map(),
+    compoundNames: new Set(),
+    allStarts: new Int32Array(documentCount + 1),
+    allTerms: new Int32Array(capacity),
+    fullStarts: new Int32Array(documentCount + 1),
+    fullTerms: new Int32Array(capacity),
   };
-  for (let id = 0; id < documentCount; id += 1) {
+  const prefixed = numberNameWords(documents, numbering, words);
+  const { names, byLowerName, allStarts, fullStarts } = words;
+  const allTerms = words.allTerms.slice(0, allStarts[documentCount]);
+  addAliases(documents, names, byLowerName);
+  const distinct = distinctTermsOf(allStarts, allTerms, numbering.terms.length);
+  const full = !prefixed ? distinct : distinctTermsOf(fullStarts, words.fullTerms.subarray(0, fullStarts[documentCount]), numbering.terms.length);
+  return {
+    names,
+    nameSet: words.nameSet,
+    byLowerName,
+    termOfWord: numbering.termOfWord,
+    termNumbers: numbering.termNumbers,
+    terms: numbering.terms,
+    allStarts,
+    allTerms,
+    ...distinct,
+    fullStarts: full.distinctStarts,
+    fullTerms: full.distinctTerms,
+    prefixed,
+    compoundNames: words.compoundNames,
+  };
+}
+
+/** What {@link numberNameWords} fills. */
+interface NameWords {
+  readonly names: string[];
+  readonly nameSet: Set<string>;
+  readonly byLowerName: Map<string, string>;
+  readonly compoundNames: Set<string>;
+  /** Each tool's own name terms (numbers), tool `id`'s from `allStarts[id]` to `allStarts[id + 1]`. */
+  readonly allStarts: Int32Array;
+  readonly allTerms: Int32Array;
+  /** Each tool's whole name terms, prefix included (the own ones for a name without a prefix). */
+  readonly fullStarts: Int32Array;
+  readonly fullTerms: Int32Array;
+}
+
+/** The sum of the names' lengths. */
+function totalLength(documents: readonly RankerDocument[]): number {
+  let length = 0;
+  for (let id = 0; id < documents.length; id += 1) length += documents[id]!.name.length;
+  return length;
+}
+
+/**
+ * Numbers every name's words (the whole name's, then its own name's: the order the terms are
+ * numbered in) into `words`; true when some name has an `mcp__<server>__` prefix. The loop is
+ * the function's last statement: the JIT compiles it while it runs, and code after it that had
+ * not run yet deoptimized that compiled code, which the next build then compiled again.
+ */
+function numberNameWords(documents: readonly RankerDocument[], numbering: TermNumbering, words: NameWords): boolean {
+  const { names, nameSet, byLowerName, compoundNames, allStarts, allTerms, fullStarts, fullTerms } = words;
+  let count = 0;
+  let fullCount = 0;
+  let prefixed = false;
+  for (let id = 0; id < documents.length; id += 1) {
     const name = documents[id]!.name;
     names.push(name);
     nameSet.add(name);
     const lower = name.toLowerCase();
     const known = byLowerName.get(lower);
     if (known === undefined || name < known) byLowerName.set(lower, name);
-    const words = tokenizeText(name, UNSTEMMED);
+    const nameWords = tokenizeText(name, UNSTEMMED);
+    for (let index = 0; index < nameWords.length; index += 1) fullTerms[fullCount++] = numberOf(nameWords[index]!, numbering);
+    fullStarts[id + 1] = fullCount;
     const own = ownNameOf(name);
-    if (own !== name && fullStarts === undefined) {
-      // the first prefixed name: the names before it are their own names
-      fullStarts = allStarts.slice();
-      fullTerms = allTerms.slice();
-      fullCount = count;
-    }
-    if (fullStarts !== undefined) {
-      if (fullCount + words.length > fullTerms!.length) fullTerms = grow(fullTerms!, fullCount + words.length);
-      for (let index = 0; index < words.length; index += 1) fullTerms![fullCount++] = numberOf(words[index]!);
-      fullStarts[id + 1] = fullCount;
-    }
-    const ownWords = own === name ? words : tokenizeText(own, UNSTEMMED);
-    const nameTerms: string[] = [];
-    if (count + ownWords.length > allTerms.length) allTerms = grow(allTerms, count + ownWords.length);
-    for (let index = 0; index < ownWords.length; index += 1) {
-      const number = numberOf(ownWords[index]!);
-      nameTerms.push(terms[number]!);
-      allTerms[count++] = number;
+    if (own === name) {
+      for (let position = fullStarts[id]!; position < fullCount; position += 1) allTerms[count++] = fullTerms[position]!;
+    } else {
+      prefixed = true;
+      const ownWords = tokenizeText(own, UNSTEMMED);
+      for (let index = 0; index < ownWords.length; index += 1) allTerms[count++] = numberOf(ownWords[index]!, numbering);
     }
     allStarts[id + 1] = count;
-    nameTermsOf.push(nameTerms);
-    if (words.length >= 2) compoundNames.add(name);
+    if (nameWords.length >= 2) compoundNames.add(name);
   }
-  addAliases(documents, names, byLowerName);
-  const distinct = distinctTermsOf(allStarts, allTerms, terms.length);
-  const full = fullStarts === undefined ? { distinctStarts: distinct.distinctStarts, distinctTerms: distinct.distinctTerms } : distinctTermsOf(fullStarts, fullTerms!, terms.length);
-  return {
-    names,
-    nameSet,
-    byLowerName,
-    termOfWord,
-    termNumbers,
-    terms,
-    nameTermsOf,
-    allStarts,
-    allTerms,
-    ...distinct,
-    fullStarts: full.distinctStarts,
-    fullTerms: full.distinctTerms,
-    prefixed: fullStarts !== undefined,
-    compoundNames,
-  };
+  return prefixed;
 }
 
 const UNSTEMMED = { stem: false } as const;
+
+/** The name words' numbering as {@link indexToolNames} builds it. */
+interface TermNumbering {
+  readonly termOfWord: Map<string, number>;
+  readonly termNumbers: Map<string, number>;
+  readonly terms: string[];
+}
+
+/**
+ * The number of a name word's term, numbering the word and its term on first sight. A function
+ * of the module, not a closure made per build: every build then calls the same function, so code
+ * the JIT optimized for one build (this call inlined) still holds for the next.
+ */
+function numberOf(word: string, numbering: TermNumbering): number {
+  let number = numbering.termOfWord.get(word);
+  if (number === undefined) {
+    const term = stemWord(word);
+    number = numbering.termNumbers.get(term);
+    if (number === undefined) {
+      number = numbering.terms.length;
+      numbering.termNumbers.set(term, number);
+      numbering.terms.push(term);
+    }
+    numbering.termOfWord.set(word, number);
+  }
+  return number;
+}
 
 /** Aliases name their tool like its canonical name does, unless the alias is another tool's name. */
 function addAliases(documents: readonly RankerDocument[], names: readonly string[], byLowerName: Map<string, string>): void {
@@ -153,6 +190,17 @@ function distinctTermsOf(allStarts: Int32Array, allTerms: Int32Array, termCount:
   const documentCount = allStarts.length - 1;
   const distinctStarts = new Int32Array(documentCount + 1);
   const distinctTerms = new Int32Array(allStarts[documentCount]!);
+  const count = writeDistinctTerms(allStarts, allTerms, termCount, distinctStarts, distinctTerms);
+  return { distinctStarts, distinctTerms: count === distinctTerms.length ? distinctTerms : distinctTerms.slice(0, count) };
+}
+
+/**
+ * Writes {@link distinctTermsOf}'s arrays; returns the number of distinct terms written. Its loop
+ * is its last statement: the JIT compiles it while it runs, and code after it that had not run
+ * yet deoptimized that compiled code.
+ */
+function writeDistinctTerms(allStarts: Int32Array, allTerms: Int32Array, termCount: number, distinctStarts: Int32Array, distinctTerms: Int32Array): number {
+  const documentCount = allStarts.length - 1;
   const lastToolOfTerm = new Int32Array(termCount).fill(-1);
   let count = 0;
   for (let id = 0; id < documentCount; id += 1) {
@@ -164,12 +212,5 @@ function distinctTermsOf(allStarts: Int32Array, allTerms: Int32Array, termCount:
     }
     distinctStarts[id + 1] = count;
   }
-  return { distinctStarts, distinctTerms: count === distinctTerms.length ? distinctTerms : distinctTerms.slice(0, count) };
-}
-
-/** A copy of `array` with room for at least `length` values. */
-function grow(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(Math.max(length, array.length * 2));
-  grown.set(array);
-  return grown;
+  return count;
 }

@@ -76,9 +76,14 @@ function tokenizeAscii(text: string, maxTerms: number): string[] {
   if (maxTerms <= 0) return terms;
   const runs = text.match(ASCII_RUN);
   if (runs === null) return terms;
+  // text without a capital (most names and parameter names) has no run to split or lowercase:
+  // one test of the text instead of two calls per run
+  const lowerCaseOnly = !CAPITAL.test(text);
   for (let index = 0; index < runs.length; index += 1) {
     const run = runs[index]!;
-    if (INNER_CAPITAL.test(run)) {
+    if (lowerCaseOnly) {
+      if (pushWord(run, terms, maxTerms)) return terms.slice(0, maxTerms);
+    } else if (INNER_CAPITAL.test(run)) {
       if (splitCamelCase(run, terms, maxTerms)) return terms.slice(0, maxTerms);
     } else if (pushWord(run.toLowerCase(), terms, maxTerms)) {
       return terms.slice(0, maxTerms);
@@ -89,6 +94,8 @@ function tokenizeAscii(text: string, maxTerms: number): string[] {
 
 /** A run of ASCII letters and digits. */
 const ASCII_RUN = /[A-Za-z0-9]+/g;
+/** An ASCII capital anywhere. */
+const CAPITAL = /[A-Z]/;
 /** A capital after the first character: a run that may split. */
 const INNER_CAPITAL = /.[A-Z]/;
 

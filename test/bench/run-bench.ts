@@ -27,13 +27,13 @@ if (only === 'durable') {
 }
 if (only === undefined || only === 'search') {
   console.log('\n## Search: latency per query, index build time and memory\n');
-  const rows = await runSearchBench({
+  const result = await runSearchBench({
     onRow: (row) => process.stderr.write(`bench: ${row.ranker} at ${row.tools} tools done\n`),
     ...(sizes === undefined ? {} : { sizes }),
     ...(rankers === undefined ? {} : { rankers }),
     distinctText: process.argv.includes('--distinct-text'),
   });
-  console.log(formatSearchBench(rows));
+  console.log(formatSearchBench(result));
 }
 if (only === undefined || only === 'turn') {
   console.log('\n## Turn overhead per step against a bare AI SDK streamText loop (same scripted model)\n');

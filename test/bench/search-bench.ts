@@ -1,6 +1,7 @@
 // Search latency, index build time (wall and CPU) and memory, and the first search after the
 // build, of the rankers at 1,000, 10,000, 50,000 and 100,000 tools (part of `npm run bench`).
-// Prints a Markdown table; asserts nothing.
+// The turnscope ranker's once-per-process read of the shipped thesaurus is timed before any build, on a
+// row of its own. Prints a Markdown table; asserts nothing.
 import { fileURLToPath } from 'node:url';
 import type { EvalQuery, EvalTool } from '../../src/eval/eval-dataset.js';
 import type { EvalRankerFactory } from '../../src/eval/eval-ranker.js';
@@ -10,6 +11,7 @@ import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
 import { percentile } from '../../src/eval/run-eval.js';
 import { sampleQueries } from '../../src/eval/sample-queries.js';
 import { hybridEvalRanker } from '../../src/eval/turnscope-rankers.js';
+import { shippedThesaurus } from '../../src/search/shipped-thesaurus.js';
 import { synthesizeCatalog } from './synthesize-catalog.js';
 
 export const CATALOG_SIZES = [1_000, 10_000, 50_000, 100_000];
@@ -36,6 +38,27 @@ export interface SearchBenchRow {
   readonly meanMs: number;
 }
 
+/**
+ * Reading and decoding the shipped thesaurus (src/search/glove-thesaurus.bin), which the
+ * turnscope ranker's first build in a process does and no later one: timed alone, before any
+ * build, so that it lands in no size's build row (it would be the 10,000-tool row's with
+ * `--sizes 10000`, the 1,000-tool row's with the default sizes).
+ */
+export interface ThesaurusReadRow {
+  /** Wall time of the read, in ms. */
+  readonly wallMs: number;
+  /** CPU time of the read (user + system, every thread of the process), in ms. */
+  readonly cpuMs: number;
+  /** Heap the decoded thesaurus keeps, in MB (`undefined` without --expose-gc). */
+  readonly heapMb: number | undefined;
+}
+
+/** What {@link runSearchBench} measured: a row per ranker and size, and the thesaurus read (`undefined` when the turnscope ranker was not timed, or the thesaurus was read before). */
+export interface SearchBenchResult {
+  readonly rows: readonly SearchBenchRow[];
+  readonly thesaurusRead: ThesaurusReadRow | undefined;
+}
+
 const root = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -55,7 +78,7 @@ export async function runSearchBench(
     /** Synthesize catalogs whose tools share no description or parameter name (see {@link synthesizeCatalog}). Default `false`. */
     readonly distinctText?: boolean;
   } = {},
-): Promise<SearchBenchRow[]> {
+): Promise<SearchBenchResult> {
   const pool: EvalTool[] = [];
   const realQueries: EvalQuery[] = [];
   for (const name of ['metatool', 'livemcpbench', 'bfcl', 'mcp-catalog']) {
@@ -67,6 +90,7 @@ export async function runSearchBench(
   const rankers: EvalRankerFactory[] = [hybridEvalRanker(), miniSearchDefaultsRanker, aiSdkToolSearchRanker].filter(
     (factory) => options.rankers === undefined || options.rankers.includes(factory.name),
   );
+  const thesaurusRead = rankers.some((factory) => factory.name === 'turnscope') ? timeThesaurusRead() : undefined;
   const rows: SearchBenchRow[] = [];
   for (const size of options.sizes ?? CATALOG_SIZES) {
     const tools = synthesizeCatalog(pool, size, { distinctText: options.distinctText === true });
@@ -109,10 +133,27 @@ export async function runSearchBench(
       void ranker;
     }
   }
-  return rows;
+  return { rows, thesaurusRead };
 }
 
-export function formatSearchBench(rows: readonly SearchBenchRow[]): string {
+let thesaurusTimed = false;
+
+/** Reads the shipped thesaurus once and times it ({@link ThesaurusReadRow}); `undefined` on a second call in the process, which reads nothing. */
+function timeThesaurusRead(): ThesaurusReadRow | undefined {
+  if (thesaurusTimed) return undefined;
+  thesaurusTimed = true;
+  const before = heapUsed();
+  const startedAt = performance.now();
+  const cpuAt = process.cpuUsage();
+  const thesaurus = shippedThesaurus();
+  const wallMs = performance.now() - startedAt;
+  const cpu = process.cpuUsage(cpuAt);
+  const after = heapUsed();
+  void thesaurus;
+  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, heapMb: before === undefined || after === undefined ? undefined : (after - before) / 2 ** 20 };
+}
+
+export function formatSearchBench({ rows, thesaurusRead }: SearchBenchResult): string {
   const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
   return [
     '| ranker | tools | queries | search p50 ms | search p95 ms | mean ms | first search ms | index build wall ms | index build CPU ms | index heap MB |',
@@ -121,5 +162,9 @@ export function formatSearchBench(rows: readonly SearchBenchRow[]): string {
       (row) =>
         `| ${row.ranker} | ${row.tools.toLocaleString('en-US')} | ${row.queries} | ${ms(row.p50Ms)} | ${ms(row.p95Ms)} | ${ms(row.meanMs)} | ${ms(row.firstSearchMs)} | ${ms(row.buildMs)} | ${ms(row.buildCpuMs)} | ${row.heapMb === undefined ? 'n/a' : row.heapMb.toFixed(1)} |`,
     ),
+    // once per process, before the first build: in no build row above
+    ...(thesaurusRead === undefined
+      ? []
+      : [`| turnscope: thesaurus read, once per process (in no row above) | – | – | – | – | – | – | ${ms(thesaurusRead.wallMs)} | ${ms(thesaurusRead.cpuMs)} | ${thesaurusRead.heapMb === undefined ? 'n/a' : thesaurusRead.heapMb.toFixed(1)} |`]),
   ].join('\n');
 }
