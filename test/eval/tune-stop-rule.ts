@@ -105,15 +105,20 @@ for (const family of RULE_FAMILIES) {
   for (const part of PARTS) out(`| ${family.name} | ${best.parameters.join(', ')} | ${part} | ${NAMES.map((name) => cell(best!.measured[name][part], name, part)).join(' | ')} |`);
 }
 
-out('\nFrontier: per dataset and family, the best hit at ≤ 50% of main\'s unused characters on the tuning half (parameters chosen per dataset), and the same parameters held out:');
-out(`| family | ${NAMES.map((name) => `${name} tuning | ${name} held out`).join(' | ')} |\n|---|${NAMES.map(() => '---:|---:').join('|')}|`);
-for (const family of RULE_FAMILIES) {
-  const frontier = frontiers.get(family.name)!;
-  out(`| ${family.name} | ${NAMES.map((name) => {
-    const point = frontier.get(name);
-    return point === undefined ? '– | –' : `${cell(point.measured[name].tuning, name, 'tuning')} (${point.parameters.join(', ')}) | ${cell(point.measured[name].heldOut, name, 'heldOut')}`;
-  }).join(' | ')} |`);
+/** One row per rule family: each dataset's point (tuning, with its parameters, then held out). */
+function outFamilyTable(title: string, pointsOf: (family: string) => Map<Name, { parameters: readonly number[]; measured: Measured }>): void {
+  out(title);
+  out(`| family | ${NAMES.map((name) => `${name} tuning | ${name} held out`).join(' | ')} |\n|---|${NAMES.map(() => '---:|---:').join('|')}|`);
+  for (const family of RULE_FAMILIES) {
+    const points = pointsOf(family.name);
+    out(`| ${family.name} | ${NAMES.map((name) => {
+      const point = points.get(name);
+      return point === undefined ? '– | –' : `${cell(point.measured[name].tuning, name, 'tuning')} (${point.parameters.join(', ')}) | ${cell(point.measured[name].heldOut, name, 'heldOut')}`;
+    }).join(' | ')} |`);
+  }
 }
+
+outFamilyTable('\nFrontier: per dataset and family, the best hit at ≤ 50% of main\'s unused characters on the tuning half (parameters chosen per dataset), and the same parameters held out:', (family) => frontiers.get(family)!);
 
 // the bound of any rule on scores and sizes: a model fitted per dataset on its tuning half
 out(`| learned bound (per dataset) | ${NAMES.map((name) => {
@@ -121,15 +126,7 @@ out(`| learned bound (per dataset) | ${NAMES.map((name) => {
   return `${cell(replay(searches.get(name)!, rule, 0), name, 'tuning')} | ${cell(replay(searches.get(name)!, rule, 1), name, 'heldOut')}`;
 }).join(' | ')} |`);
 
-out('\nThe other way round: per dataset and family, the fewest unused characters (share of main\'s) on the tuning half that keep main\'s hit there, and the same parameters held out:');
-out(`| family | ${NAMES.map((name) => `${name} tuning | ${name} held out`).join(' | ')} |\n|---|${NAMES.map(() => '---:|---:').join('|')}|`);
-for (const family of RULE_FAMILIES) {
-  const least = cheapest.get(family.name)!;
-  out(`| ${family.name} | ${NAMES.map((name) => {
-    const point = least.get(name);
-    return point === undefined ? '– | –' : `${cell(point.measured[name].tuning, name, 'tuning')} (${point.parameters.join(', ')}) | ${cell(point.measured[name].heldOut, name, 'heldOut')}`;
-  }).join(' | ')} |`);
-}
+outFamilyTable('\nThe other way round: per dataset and family, the fewest unused characters (share of main\'s) on the tuning half that keep main\'s hit there, and the same parameters held out:', (family) => cheapest.get(family)!);
 
 const shipped = RULE_FAMILIES.find((family) => family.name === 'sized')!.rule([DEFAULT_SEARCH_OPTIONS.relevanceFloor, DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope]);
 const defaults = measure(shipped);
