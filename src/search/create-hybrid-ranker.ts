@@ -132,14 +132,16 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     const mayBeTypo = (term: string) => terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
     let written: Set<string> | undefined;
-    for (const { term, word } of terms) {
+    for (const { term, word, quoted } of terms) {
       // `PR`, `PRs` written in capitals → the name words they abbreviate (`pull`, `request`)
       const capitals = word.length <= 3 && acronyms.size > 0 ? (written ??= capitalWords(query)) : undefined;
       const expansion =
         capitals === undefined || !capitals.has(word) ? undefined : (acronyms.get(word) ?? (word.length === 3 && word.endsWith('s') ? acronyms.get(word.slice(0, 2)) : undefined));
       if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
-        termWeights.set(term, Math.max(termWeights.get(term) ?? 0, 1));
+        // a quoted word that no tool name has is a value the tool is to use (`the 'Priority' column`), not what it does
+        const weight = quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1;
+        termWeights.set(term, Math.max(termWeights.get(term) ?? 0, weight));
         continue;
       }
       if (expansion === undefined && typos < maxTypoTerms && mayBeTypo(term)) {
@@ -251,6 +253,9 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     return bestId === undefined ? undefined : names[bestId];
   }
 }
+
+/** Weight of a quoted single word of the query that is no name word of the catalog (`the 'Priority' column`), against 1 for the others. */
+const QUOTED_VALUE_WEIGHT = 0.2;
 
 /** A word with a capital after a lower-case letter (`GitHub`, `getFile`). */
 const MIXED_CASE_WORD = /[a-z][A-Z]/;

@@ -16,6 +16,8 @@ const MAX_TERM_CHARS = 48;
 export interface QueryTerm {
   readonly term: string;
   readonly word: string;
+  /** True when the query wrote this word only as a quoted single word (`tools for "slack"`, `the 'Priority' column`): a name or a value, the ranker decides. */
+  readonly quoted?: boolean;
 }
 
 /**
@@ -39,8 +41,10 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * distinct terms of its first {@link MAX_QUERY_SCAN_CHARS} characters, tokenized like the
  * documents ({@link tokenizeText}), each cut to 48 characters, with the word each came from.
  * Filler words ({@link QUERY_FILLER_WORDS}) are left out unless nothing else is left, and so is
- * quoted text (`type 'wireless headphones'`, `post "deploy done"`: the text a tool is to type,
- * post or find) unless nothing else is left or the quote holds one identifier. After the
+ * quoted text of several words (`type 'wireless headphones'`, `post "deploy done"`: the text a
+ * tool is to type, post or find) unless nothing else is left. A quoted single word is kept,
+ * marked `quoted` when the query writes it nowhere else (`tools for "slack"` names a product,
+ * `the 'Priority' column` a value: the ranker tells them apart). After the
  * written terms come the words the query's shapes mean ({@link queryShapeTerms}: a URL → `url`,
  * a file name or path → `file`, a `#channel` → `channel`, `ENG-42` → `issue`), then the words of the phrases it holds
  * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), each when not there already and
@@ -50,7 +54,9 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   const scanned = query.slice(0, MAX_QUERY_SCAN_CHARS);
   const unquoted = withoutQuotedText(scanned);
   const terms = writtenTerms(unquoted, maxTerms);
-  const all = terms.length > 0 || unquoted === scanned ? terms : writtenTerms(scanned, maxTerms);
+  const written = terms.length > 0 || unquoted === scanned ? terms : writtenTerms(scanned, maxTerms);
+  const quoted = quotedOnlyTerms(scanned);
+  const all = quoted.size === 0 ? written : written.map((term) => (quoted.has(term.term) ? { ...term, quoted: true } : term));
   const seen = new Set(all.map(({ term }) => term));
   // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
   // and what its phrases mean ("get rid of" → delete), after those
@@ -77,12 +83,26 @@ function phraseWords(text: string): string[] {
 const QUOTED_TEXT = /(^|[\s(\[{:,])(?:'[^'\n]+'|"[^"\n]+"|“[^”\n]+”|‘[^’\n]+’|`[^`\n]+`)(?=$|[\s)\]},.;:!?])/g;
 
 /**
- * `text` with its quoted spans blanked: what a request quotes is the text to type, post or find,
- * not what the tool does. A quoted identifier (`"broswer_snapshot"`, `'getFile'`) stays: it names a tool.
+ * `text` with its quoted spans of several words blanked: what a request quotes is the text to
+ * type, post or find (`type 'wireless headphones'`), not what the tool does. A quoted single word
+ * stays: models and users quote the name of a product, a group or a tool (`tools for "slack"`,
+ * `"broswer_snapshot"`, `'getFile'`).
  */
 function withoutQuotedText(text: string): string {
   if (!QUOTE_CHARACTER.test(text)) return text;
-  return text.replace(QUOTED_TEXT, (span: string, before: string) => (IDENTIFIER_WORD.test(span) && !/\s/.test(span.slice(before.length)) ? span : `${before} `));
+  return text.replace(QUOTED_TEXT, (span: string, before: string) => (/\s/.test(span.slice(before.length)) ? `${before} ` : span));
+}
+
+/** The stemmed terms of `text`'s quoted single words (`"slack"`, `'Priority'`), written nowhere else in it unquoted. */
+function quotedOnlyTerms(text: string): Set<string> {
+  const quoted = new Set<string>();
+  if (!QUOTE_CHARACTER.test(text)) return quoted;
+  const rest = text.replace(QUOTED_TEXT, (span: string, before: string) => {
+    if (!/\s/.test(span.slice(before.length))) for (const word of tokenizeText(span)) quoted.add(word);
+    return `${before} `;
+  });
+  for (const word of tokenizeText(rest)) quoted.delete(word);
+  return quoted;
 }
 
 const QUOTE_CHARACTER = /['"“‘`]/;

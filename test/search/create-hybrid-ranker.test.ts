@@ -281,6 +281,11 @@ describe('createHybridRanker: MCP tool names, titles and wording (the 17-server 
     expect(top).not.toContain('linear_update_issue');
   });
 
+  it('keeps a quoted single word that names tools: tools for "slack" are the Slack tools, and quoting the name of a tool finds it', () => {
+    expect(names('tools for "slack"').every((name) => name.startsWith('slack_'))).toBe(true);
+    expect(names("call 'browser_snapshot' please")[0]).toBe('browser_snapshot');
+  });
+
   it('reads a phrase as the word tools use for it: sea level is elevation, throw away is delete', () => {
     expect(names('how high above sea level is Denver')[0]).toBe('maps_elevation');
     expect(names('throw away the review I started but never sent')[0]).toBe('delete_pending_pull_request_review');

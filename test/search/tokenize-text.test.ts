@@ -98,6 +98,13 @@ describe('queryTerms', () => {
     expect(words("call 'broswer_snapshot' on the page")).toEqual(['call', 'broswer', 'snapshot', 'page']);
   });
 
+  it('keeps a quoted single word, marked quoted unless the query also writes it unquoted', () => {
+    const marked = (query: string) => queryTerms(query).map((term) => `${term.word}${term.quoted === true ? '*' : ''}`);
+    expect(marked('tools for "slack"')).toEqual(['tools', 'slack*']);
+    expect(marked("rename the 'Priority' column")).toEqual(['rename', 'priority*', 'column']);
+    expect(marked("set priority to 'priority'")).toEqual(['set', 'priority']);
+  });
+
   it('add the words of the phrases they hold, whole words only, after the written terms', () => {
     const words = (query: string) => queryTerms(query).map((term) => term.word);
     expect(words('Get rid of the old branch')).toEqual(['get', 'rid', 'old', 'branch', 'delete']);
