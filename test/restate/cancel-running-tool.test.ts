@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RestateTurnStatus } from '../../src/restate/index.js';
-import { http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
+import { finishedTurn, http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
 
 // Real processes: restate-server and one worker registered directly over HTTP/2 (bidirectional,
 // so the server's cancel signal reaches the worker while a tool runs).
@@ -9,10 +8,6 @@ afterAll(async () => {
   await Promise.all(clusters.map((cluster) => cluster.stop()));
 }, 60_000);
 
-async function statusOf(cluster: RestateCluster, conversation: string): Promise<RestateTurnStatus> {
-  const answer = await http(cluster.ingressPort, 'POST', `/turnscope/${conversation}/status`, {});
-  return JSON.parse(answer.text) as RestateTurnStatus;
-}
 
 describe('cancel through Restate interrupts a running tool (issue 15)', () => {
   it('over HTTP/2, cancelling the turn aborts the running tool\'s abortSignal: the tool (which only ends when aborted) stops, and the turn ends cancelled without another model call', async () => {
@@ -26,10 +21,7 @@ describe('cancel through Restate interrupts a running tool (issue 15)', () => {
 
     const aborted = await waitFor('the tool to be aborted', () => cluster.log().find((entry) => entry.kind === 'abort' && entry.label === 'slow-abort'), 60_000);
     expect(aborted.operationId).toBe(started.operationId);
-    const status = await waitFor('the turn to end', async () => {
-      const now = await statusOf(cluster, 'slow-abort');
-      return now.status === 'running' ? undefined : now;
-    }, 60_000);
+    const status = await waitFor('the turn to end', () => finishedTurn(cluster, 'slow-abort'), 60_000);
     expect(status.status).toBe('cancelled');
     expect(status.result?.status).toBe('cancelled');
     const log = cluster.log().filter((entry) => entry.conversation === 'slow-abort' || entry.label === 'slow-abort');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestateTurnStatus } from '../../src/restate/index.js';
-import { http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
+import { finishedTurn, http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
 
 // Real processes: restate-server and two HTTP/2 workers behind one HTTP/2 balancer that forwards
 // each invocation's stream whole (test/restate/h2-stream-proxy.ts): the invocation streams
@@ -14,10 +13,7 @@ afterAll(async () => {
   await cluster?.stop();
 }, 60_000);
 
-async function finished(conversation: string): Promise<RestateTurnStatus | undefined> {
-  const status = JSON.parse((await http(cluster!.ingressPort, 'POST', `/turnscope/${conversation}/status`, {})).text) as RestateTurnStatus;
-  return status.status === 'running' || status.status === 'idle' ? undefined : status;
-}
+const finished = (conversation: string) => finishedTurn(cluster!, conversation);
 
 const of = (conversation: string) => cluster!.log().filter((entry) => entry.conversation === conversation || entry.label === conversation || entry.text?.startsWith(conversation) === true);
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestateTurnStatus } from '../../src/restate/index.js';
-import { http, startRestateCluster, waitFor, type LogEntry, type RestateCluster } from './restate-cluster.js';
+import { finishedTurn, http, startRestateCluster, turnStatus, waitFor, type LogEntry, type RestateCluster } from './restate-cluster.js';
 
 // Real processes: restate-server from node_modules, two workers (test/fixtures/restate/turn-worker.ts)
 // behind one registered deployment. Generous timeouts: the machine is shared.
@@ -20,16 +19,8 @@ async function send(conversation: string): Promise<string> {
   return (JSON.parse(answer.text) as { invocationId: string }).invocationId;
 }
 
-async function statusOf(conversation: string): Promise<RestateTurnStatus> {
-  const answer = await http(cluster!.ingressPort, 'POST', `/turnscope/${conversation}/status`, {});
-  if (answer.status !== 200) throw new Error(`status ${answer.status}: ${answer.text}`);
-  return JSON.parse(answer.text) as RestateTurnStatus;
-}
-
-const finished = async (conversation: string) => {
-  const status = await statusOf(conversation);
-  return status.status === 'running' || status.status === 'idle' ? undefined : status;
-};
+const statusOf = (conversation: string) => turnStatus(cluster!, conversation);
+const finished = (conversation: string) => finishedTurn(cluster!, conversation);
 
 const of = (log: LogEntry[], conversation: string) =>
   log.filter((entry) => entry.conversation === conversation || entry.text?.startsWith(conversation) === true || entry.label === conversation);

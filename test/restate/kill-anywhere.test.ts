@@ -6,7 +6,7 @@ import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TurnResult, TurnStreamPart } from '../../src/index.js';
 import { createLiveTurnHub, readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
-import { freePort, http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
+import { finishedTurn, freePort, http, startRestateCluster, turnStatus, waitFor, type RestateCluster } from './restate-cluster.js';
 
 // Real processes: restate-server, two workers (test/fixtures/restate/kill-worker.ts) behind the
 // S18 proxy (HTTP/1.1), publishing live output to a hub in this process. Each test stops a
@@ -60,15 +60,8 @@ async function start(script: string, stops: string[] = [], messages?: (run: stri
   return { key: conversation, run: id, invocationId, live: { parts, done } };
 }
 
-async function statusOf(key: string): Promise<RestateTurnStatus> {
-  const answer = await http(cluster!.ingressPort, 'POST', `/turnscope/${key}/status`, {});
-  if (answer.status !== 200) throw new Error(`status ${answer.status}: ${answer.text}`);
-  return JSON.parse(answer.text) as RestateTurnStatus;
-}
-const finished = async (key: string) => {
-  const status = await statusOf(key);
-  return status.status === 'running' || status.status === 'idle' ? undefined : status;
-};
+const statusOf = (key: string) => turnStatus(cluster!, key);
+const finished = (key: string) => finishedTurn(cluster!, key);
 
 /** Waits until the worker stopped at `point` of `run`, kills it (kill -9), checks status answers meanwhile, and starts it again. */
 async function killAt(turn: Started, point: string): Promise<Entry> {
@@ -124,6 +117,18 @@ function reference(script: string, messages?: (run: string) => ModelMessage[], k
 }
 
 /**
+ * A test of the `search` script killed at `point`: the turn, started to stop there, is killed
+ * with kill -9 and must end as the unkilled run did, with `inFlight` the calls that run again.
+ */
+function killedInSearchAt(point: string, inFlight: string[] | ((turnId: string) => string[]) = []): () => Promise<void> {
+  return async () => {
+    const turn = await start('search', [point]);
+    await killAt(turn, point);
+    await expectSameAsUnkilled(turn, 'search', inFlight);
+  };
+}
+
+/**
  * The turn finished as the unkilled run of its script did (result, trace, live output), under
  * one turn id and one invocation, and every call ran once except `again` (the calls in flight
  * at a kill), which ran twice: on the killed worker, then elsewhere, with the same operation id.
@@ -171,35 +176,15 @@ describe('a worker killed at any point of a durable turn, real processes (S18, C
     expect(entriesOf(turn.run).filter((entry) => entry.kind === 'tool').map((entry) => entry.operationId).sort()).toEqual(['j0', 'j1', 'j2'].map((id) => `${status.result!.turnId}:0:${id}`));
   }, 300_000);
 
-  it('S18: killed during a model call (streaming slowly): the call runs again on the other worker, the turn ends as unkilled', async () => {
-    const turn = await start('search', ['model:1']);
-    await killAt(turn, 'model:1');
-    await expectSameAsUnkilled(turn, 'search', ['model:1']);
-  }, 300_000);
+  it('S18: killed during a model call (streaming slowly): the call runs again on the other worker, the turn ends as unkilled', killedInSearchAt('model:1', ['model:1']), 300_000);
 
-  it('S18: killed right after a model call was recorded, before its tool started: nothing runs twice', async () => {
-    const turn = await start('search', ['permission:1']);
-    await killAt(turn, 'permission:1');
-    await expectSameAsUnkilled(turn, 'search', []);
-  }, 300_000);
+  it('S18: killed right after a model call was recorded, before its tool started: nothing runs twice', killedInSearchAt('permission:1'), 300_000);
 
-  it('S18: killed during tool_search (the ranker): the search runs again in process, no call runs twice', async () => {
-    const turn = await start('search', ['rank']);
-    await killAt(turn, 'rank');
-    await expectSameAsUnkilled(turn, 'search', []);
-  }, 300_000);
+  it('S18: killed during tool_search (the ranker): the search runs again in process, no call runs twice', killedInSearchAt('rank'), 300_000);
 
-  it('S18: killed while a discovered tool runs: that call runs again with the same operation id', async () => {
-    const turn = await start('search', ['tool:weather_forecast:1']);
-    await killAt(turn, 'tool:weather_forecast:1');
-    await expectSameAsUnkilled(turn, 'search', (turnId) => [`tool:${turnId}:1:w1`]);
-  }, 300_000);
+  it('S18: killed while a discovered tool runs: that call runs again with the same operation id', killedInSearchAt('tool:weather_forecast:1', (turnId) => [`tool:${turnId}:1:w1`]), 300_000);
 
-  it('S18: killed between a tool\'s end and the STEP_BOUNDARY that saves the snapshot: nothing runs twice, the snapshot is the unkilled one', async () => {
-    const turn = await start('search', ['settled:1']);
-    await killAt(turn, 'settled:1');
-    await expectSameAsUnkilled(turn, 'search', []);
-  }, 300_000);
+  it('S18: killed between a tool\'s end and the STEP_BOUNDARY that saves the snapshot: nothing runs twice, the snapshot is the unkilled one', killedInSearchAt('settled:1'), 300_000);
 
   it('S18: killed during the last model call (its text streaming to a live client): the text is replaced, the turn ends as unkilled', async () => {
     const turn = await start('search', ['model:2']);
@@ -208,11 +193,7 @@ describe('a worker killed at any point of a durable turn, real processes (S18, C
     await expectSameAsUnkilled(turn, 'search', ['model:2']);
   }, 300_000);
 
-  it('S18: killed after the last model call, once the turn ended and before run answers: nothing runs again', async () => {
-    const turn = await start('search', ['turn-end']);
-    await killAt(turn, 'turn-end');
-    await expectSameAsUnkilled(turn, 'search', []);
-  }, 300_000);
+  it('S18: killed after the last model call, once the turn ended and before run answers: nothing runs again', killedInSearchAt('turn-end'), 300_000);
 
   it('S18: killed while one of three parallel tool calls runs: only that call runs again, the results keep their call order', async () => {
     const turn = await start('parallel', ['tool:slow:0']);

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { RestateTurnStatus } from '../../src/restate/index.js';
 import { startH2StreamProxy } from './h2-stream-proxy.js';
 
 const require = createRequire(import.meta.url);
@@ -38,6 +39,19 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The `status` handler's answer for one conversation of the `turnscope` object, through the cluster's ingress; throws on an answer other than 200. */
+export async function turnStatus(cluster: RestateCluster, conversation: string): Promise<RestateTurnStatus> {
+  const answer = await http(cluster.ingressPort, 'POST', `/turnscope/${conversation}/status`, {});
+  if (answer.status !== 200) throw new Error(`status ${answer.status}: ${answer.text}`);
+  return JSON.parse(answer.text) as RestateTurnStatus;
+}
+
+/** The conversation's status once its turn has ended (neither running nor idle), else `undefined`: a {@link waitFor} probe. */
+export async function finishedTurn(cluster: RestateCluster, conversation: string): Promise<RestateTurnStatus | undefined> {
+  const status = await turnStatus(cluster, conversation);
+  return status.status === 'running' || status.status === 'idle' ? undefined : status;
 }
 
 /** One HTTP request to 127.0.0.1; resolves with status and body text. */
