@@ -13,7 +13,7 @@ import {
   DEFAULT_HYBRID_SETTINGS,
   type HybridRankerOptions,
 } from '../../src/search/create-hybrid-ranker.js';
-import { formatRecall as format, half, loadSampledQuerySets, recallAt5 } from './tuning-halves.js';
+import { formatRecall as format, half, loadMcpCatalogHalf, loadSampledQuerySets, recallAt5 } from './tuning-halves.js';
 
 type Options = Record<string, unknown>;
 const GRID: { path: string; values: number[] }[] = [
@@ -55,9 +55,9 @@ function score(options: Options, datasets: EvalDataset[]): Promise<{ mean: numbe
 }
 
 const full = await loadSampledQuerySets(['metatool', 'livemcpbench', 'bfcl']);
-const tuning = full.map((dataset) => half(dataset, 0));
-const holdout = full.map((dataset) => half(dataset, 1));
-console.log(`tuning queries: ${tuning.map((d) => `${d.name} ${d.queries.length}`).join(', ')}; R@5 mean (metatool / livemcpbench / bfcl)`);
+const tuning = [...full.map((dataset) => half(dataset, 0)), await loadMcpCatalogHalf(0)];
+const holdout = [...full.map((dataset) => half(dataset, 1)), await loadMcpCatalogHalf(1)];
+console.log(`tuning queries: ${tuning.map((d) => `${d.name} ${d.queries.length}`).join(', ')}; R@5 mean (metatool / livemcpbench / bfcl / mcp-catalog)`);
 
 let best = START;
 let bestScore = await score(best, tuning);

@@ -1,6 +1,7 @@
 // The split every tuning script of the eval uses (`npm run eval:tune`, tune-thesaurus.ts,
 // eval-halves.ts): an evenly spaced sample of at most 4,000 queries per dataset, TUNING half =
 // even positions, held-out half = odd positions; and recall@5 of a hybrid ranker over datasets.
+import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { EvalDataset } from '../../src/eval/eval-dataset.js';
 import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
@@ -28,6 +29,23 @@ export async function loadSampledQuerySets(names: readonly string[]): Promise<Ev
     datasets.push(sampleQueries(dataset, MAX_TUNING_QUERIES));
   }
   return datasets;
+}
+
+/**
+ * One half of every query set of the MCP catalog (`mcp-catalog/queries.jsonl` and each
+ * `queries-*.jsonl` beside it, in file-name order), each split by its own positions (0 = tuning,
+ * even; 1 = held out, odd) and joined into one dataset named `mcp-catalog`, so a tuner counts the
+ * catalog once however many query sets it has.
+ */
+export async function loadMcpCatalogHalf(parity: 0 | 1): Promise<EvalDataset> {
+  const folder = `${DATASETS}mcp-catalog/`;
+  const files = (await readdir(folder)).filter((file) => /^queries(-[a-z0-9-]+)?\.jsonl$/.test(file)).sort();
+  const halves: EvalDataset[] = [];
+  for (const file of files) {
+    halves.push(half(await loadEvalDataset({ catalogFile: `${folder}catalog.json`, queriesFile: `${folder}${file}` }), parity));
+  }
+  const queries = halves.flatMap((dataset) => dataset.queries);
+  return { ...halves[0]!, name: 'mcp-catalog', queries, totalQueries: queries.length };
 }
 
 /** Recall@5 of the hybrid ranker with `options` on each dataset (0–1), and their mean. */
