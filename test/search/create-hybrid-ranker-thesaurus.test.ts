@@ -37,9 +37,9 @@ describe('createHybridRanker: thesaurus expansion (on by default)', () => {
   });
 
   it('keeps every exact name at rank 1, also with an aggressive expansion of every term', async () => {
-    const aggressive = createHybridRanker(documents, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all' } });
+    const aggressive = createHybridRanker(documents, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all', weakQueries: { belowCoverage: 1, weight: 1, firstPass: 0 } } });
     const mcp = await loadFixtureDocuments('mcp-catalog');
-    const mcpAggressive = createHybridRanker(mcp, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all' } });
+    const mcpAggressive = createHybridRanker(mcp, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all', weakQueries: { belowCoverage: 1, weight: 1, firstPass: 0 } } });
     const missed = [
       ...documents.filter((document) => aggressive.rank(document.name, 1)[0]?.name !== document.name),
       ...mcp.filter((document) => mcpAggressive.rank(document.name, 1)[0]?.name !== document.name),
