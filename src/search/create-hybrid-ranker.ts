@@ -49,7 +49,9 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    written with a capital inside that the index holds whole (`GitHub`, a group `github`) is
  *    ranked as that one term, not as `git` and `hub`. A term no tool has (not in a word written like a name) brings its nearest words in the
  *    shipped GloVe thesaurus that the catalog has (`sushi` → `restaurant`; `thesaurus` option,
- *    {@link expandWithThesaurus}; `thesaurus: false` turns it off).
+ *    {@link expandWithThesaurus}; `thesaurus: false` turns it off). Opt-in: `thesaurus.fields`
+ *    matches the neighbours in some fields only, and `thesaurus.weakQueries` ranks a query whose
+ *    best tool matches little of it a second time with every term expanded, mixing the two scores.
  * 4. BM25F ({@link createBm25Index} with `combine: 'bm25f'`) over name words (of the name without
  *    an `mcp__<server>__` prefix: {@link ownNameOf}), description,
  *    parameter names, parameter descriptions and group, with field boosts and prefix matching
@@ -77,6 +79,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const combine = options.combine ?? DEFAULT_HYBRID_SETTINGS.combine;
   const synonymWeight = options.synonymWeight ?? DEFAULT_HYBRID_SETTINGS.synonymWeight;
   const thesaurus = resolveThesaurusExpansion(options.thesaurus);
+  const weakQueries = thesaurus?.weakQueries;
 
   // Each part of the build is a function of its own: the build runs once, much of it before the
   // JIT has optimized it, and V8 compiles a hot loop by compiling its whole function.
@@ -88,6 +91,11 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   // a query word that begins with a name word (`financial`, a tool `FinanceTool`) matches it in the name
   const shorterForms = { knownTermFieldBoosts: fieldNames.map((field) => (field === 'name' ? boosts.name : 0)) };
   const bm25 = indexDocumentFields(documents, fieldNames, nameIndex);
+  // the boosts thesaurus neighbours are matched with: thesaurus.fields only (undefined: every field, as the query's words)
+  const neighbourBoosts =
+    thesaurus?.fields === undefined || fieldNames.every((field) => thesaurus.fields!.includes(field))
+      ? undefined
+      : fieldNames.map((field, index) => (thesaurus.fields!.includes(field) ? fieldBoosts[index]! : 0));
   // name coverage: name term → tools, each term weighted by its IDF among the names
   const nameCoverage = nameCoverageOf(nameIndex);
   // mistyped `select:` entries match whole names, an mcp__<server>__ prefix included (C9)
@@ -114,15 +122,27 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       const ranked: RankedTool[] = named.names.map((name, index) => ({ name, score: NAMED_TOOL_SCORE - index }));
       if (named.select || ranked.length >= maxResults) return ranked.slice(0, maxResults);
 
-      const { termWeights, synonyms } = weightedTerms(joinIndexedCompounds(query));
-      const scores = fuse(termWeights, synonyms);
+      const joined = joinIndexedCompounds(query);
+      const quality = { topCoverage: 1 };
+      const first = weightedTerms(joined, false);
+      let scores = fuse(first, weakQueries === undefined ? undefined : quality);
+      // a weak first pass (its best tool matches little of the query) is ranked again with every term expanded
+      if (weakQueries !== undefined && quality.topCoverage < weakQueries.belowCoverage) {
+        const second = weightedTerms(joined, true);
+        if (!sameWeights(first.termWeights, second.termWeights)) scores = mixScores(scores, fuse(second), weakQueries.firstPass);
+      }
       const seen = new Set(named.names);
       const rest = topMatches(scores, names, seen, maxResults - ranked.length);
       return [...ranked, ...rest];
     },
   };
 
-  function weightedTerms(query: string): { termWeights: Map<string, number>; synonyms: Set<string> } {
+  /**
+   * The query's terms and their weights, the synonyms and thesaurus neighbours among them (matched
+   * exactly) and the neighbours alone (matched in `thesaurus.fields` only). `expandAll`: the
+   * second pass of a weak query, every term expanded, a known term's neighbours scaled by its IDF share.
+   */
+  function weightedTerms(query: string, expandAll: boolean): WeightedTerms {
     const termWeights = new Map<string, number>();
     const synonyms = new Set<string>();
     const terms = queryTerms(query, maxQueryTerms);
@@ -171,14 +191,24 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         }
       }
     }
+    const neighbours = new Set<string>();
     if (thesaurus !== undefined) {
       // a word written like an identifier (`widget_beta`, `write_file`) names a tool: its pieces'
       // neighbours would find other tools, not that one
       const named = terms.some(({ term }) => (identifiers ??= identifierTerms(query)).has(term));
       const words = named ? terms.filter(({ term }) => !identifiers!.has(term)) : terms;
-      expandWithThesaurus(words, termWeights, synonyms, bm25.has, documentsWith, thesaurus);
+      // (the neighbours are told apart only when they are matched in fewer fields than the query's words)
+      const before = neighbourBoosts === undefined ? undefined : new Set(termWeights.keys());
+      if (!expandAll) expandWithThesaurus(words, termWeights, synonyms, bm25.has, documentsWith, thesaurus);
+      else expandWithThesaurus(words, termWeights, synonyms, bm25.has, documentsWith, { ...thesaurus, expand: 'all', weight: weakQueries!.weight }, idfShare);
+      if (before !== undefined) for (const term of termWeights.keys()) if (!before.has(term)) neighbours.add(term);
     }
-    return { termWeights, synonyms };
+    return { termWeights, synonyms, neighbours };
+  }
+
+  /** A term's IDF among the tools as a share of the highest, `ln(1 + N/n) / ln(1 + N)` (1 for a term one tool has). */
+  function idfShare(term: string): number {
+    return Math.log(1 + documents.length / Math.max(1, documentsWith(term))) / Math.log(1 + documents.length);
   }
 
   /**
@@ -201,15 +231,34 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     return count;
   }
 
-  function fuse(termWeights: ReadonlyMap<string, number>, synonyms: ReadonlySet<string>): Map<number, number> {
+  /**
+   * Each matching tool's fused score (BM25F normalised by the best, plus query and name
+   * coverage). `quality`, when given, gets the share of the query's IDF-weighted terms that the
+   * best-scoring tool matches (0 when nothing matches).
+   */
+  function fuse({ termWeights, synonyms, neighbours }: WeightedTerms, quality?: { topCoverage: number }): Map<number, number> {
     const scores = new Map<number, number>();
+    if (quality !== undefined) quality.topCoverage = 0;
     if (termWeights.size === 0) return scores;
     const coverage = { byDocument: new Map<number, number>(), total: 0 };
-    const hits = bm25.search(termWeights, { fieldBoosts, minPrefixChars, bm25: bm25Parameters, combine, exactTerms: synonyms, shorterForms }, weights.queryCoverage > 0 ? coverage : undefined);
+    const counted = weights.queryCoverage > 0 || quality !== undefined ? coverage : undefined;
+    let hits: Map<number, number>;
+    if (neighbours.size === 0 || neighbourBoosts === undefined) {
+      hits = bm25.search(termWeights, { fieldBoosts, minPrefixChars, bm25: bm25Parameters, combine, exactTerms: synonyms, shorterForms }, counted);
+    } else {
+      // thesaurus neighbours are matched in thesaurus.fields only
+      const own = new Map<string, number>();
+      const added = new Map<string, number>();
+      for (const [term, weight] of termWeights) (neighbours.has(term) ? added : own).set(term, weight);
+      hits = bm25.search(own, { fieldBoosts, minPrefixChars, bm25: bm25Parameters, combine, exactTerms: synonyms, shorterForms }, counted);
+      for (const [id, score] of bm25.search(added, { fieldBoosts: neighbourBoosts, minPrefixChars, bm25: bm25Parameters, combine, exactTerms: synonyms }, counted)) {
+        hits.set(id, (hits.get(id) ?? 0) + score);
+      }
+    }
     let best = 0;
     for (const score of hits.values()) if (score > best) best = score;
     if (best > 0) for (const [id, score] of hits) scores.set(id, (weights.bm25 * score) / best);
-    if (coverage.total > 0) {
+    if (coverage.total > 0 && weights.queryCoverage > 0) {
       for (const [id, covered] of coverage.byDocument) scores.set(id, (scores.get(id) ?? 0) + (weights.queryCoverage * covered) / coverage.total);
     }
     if (weights.nameCoverage > 0) {
@@ -226,6 +275,11 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       for (const [id, idf] of covered) {
         scores.set(id, (scores.get(id) ?? 0) + (weights.nameCoverage * idf) / nameCoverage.idfTotal[id]!);
       }
+    }
+    if (quality !== undefined && coverage.total > 0) {
+      let top = -1;
+      for (const [id, score] of scores) if (top < 0 || score > scores.get(top)! || (score === scores.get(top)! && names[id]! < names[top]!)) top = id;
+      quality.topCoverage = (coverage.byDocument.get(top) ?? 0) / coverage.total;
     }
     return scores;
   }
@@ -252,6 +306,27 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     }
     return bestId === undefined ? undefined : names[bestId];
   }
+}
+
+/** What {@link createHybridRanker}'s query side hands its scoring: term weights, the terms matched exactly, the thesaurus neighbours among them. */
+interface WeightedTerms {
+  readonly termWeights: Map<string, number>;
+  readonly synonyms: Set<string>;
+  readonly neighbours: Set<string>;
+}
+
+function sameWeights(first: ReadonlyMap<string, number>, second: ReadonlyMap<string, number>): boolean {
+  if (first.size !== second.size) return false;
+  for (const [term, weight] of first) if (second.get(term) !== weight) return false;
+  return true;
+}
+
+/** `share × first + (1 − share) × second` for every tool either scores. */
+function mixScores(first: ReadonlyMap<number, number>, second: ReadonlyMap<number, number>, share: number): Map<number, number> {
+  const mixed = new Map<number, number>();
+  for (const [id, score] of first) mixed.set(id, share * score);
+  for (const [id, score] of second) mixed.set(id, (mixed.get(id) ?? 0) + (1 - share) * score);
+  return mixed;
 }
 
 /** Weight of a quoted single word of the query that is no name word of the catalog (`the 'Priority' column`), against 1 for the others. */

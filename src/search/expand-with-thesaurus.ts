@@ -14,6 +14,10 @@ export interface ThesaurusExpansion {
    * number `n`: terms that at most `n` tools have (`0` is `'unmatched'`).
    */
   readonly expand: 'unmatched' | 'all' | number;
+  /** The fields (keys of the ranker's `boosts`) an added term is matched in, `undefined`: every field; read by the ranker, not here. */
+  readonly fields?: readonly string[];
+  /** The second pass of a query whose first pass is weak (`weakQueries` of the ranker's options); `undefined`: none. Read by the ranker. */
+  readonly weakQueries?: { readonly belowCoverage: number; readonly weight: number; readonly firstPass: number };
 }
 
 /**
@@ -23,6 +27,8 @@ export interface ThesaurusExpansion {
  * added terms go into `added` (matched exactly, never as a prefix). Pure but for its two outputs.
  *
  * @param documentsWith how many tools have a term (`0`: none), read only when `expand` is a number.
+ * @param knownTermScale when given, the neighbours of a term the index has weigh this much more
+ *   (0–1; the ranker's second pass passes the term's IDF share); `undefined`: 1.
  */
 export function expandWithThesaurus(
   terms: readonly { readonly term: string }[],
@@ -31,13 +37,14 @@ export function expandWithThesaurus(
   has: (term: string) => boolean,
   documentsWith: (term: string) => number,
   expansion: ThesaurusExpansion,
+  knownTermScale?: (term: string) => number,
 ): void {
   const { thesaurus, weight, maxNeighbours, minSimilarity, expand } = expansion;
   if (!(weight > 0) || maxNeighbours <= 0) return;
   for (const { term } of terms) {
     const known = has(term);
     if (expand === 'unmatched' ? known : typeof expand === 'number' && known && documentsWith(term) > expand) continue;
-    const base = known ? (termWeights.get(term) ?? 1) : 1;
+    const base = known ? (termWeights.get(term) ?? 1) * (knownTermScale?.(term) ?? 1) : 1;
     let count = 0;
     for (const neighbour of thesaurus.neighboursOf(term)) {
       if (count >= maxNeighbours || neighbour.similarity < minSimilarity) break;

@@ -80,8 +80,37 @@ export interface ThesaurusOptions {
    * expanded. Default `'unmatched'`.
    */
   readonly expand?: 'unmatched' | 'all' | number;
+  /**
+   * The fields an added neighbour is matched in, each with its boost of `boosts` (the query's
+   * own words are matched in every field). `['name', 'description']` matches a neighbour only
+   * where a tool says what it does: parameter and group text matched by a loose neighbour pulls
+   * in tools the query's own words did not. `[]` adds nothing. Default `undefined`: every field.
+   */
+  readonly fields?: readonly (keyof FieldBoosts)[];
+  /**
+   * Selective expansion by query-performance prediction: when the first pass is weak — the
+   * best-ranked tool matches less than `belowCoverage` of the query's IDF-weighted terms — the
+   * query is ranked again with every term expanded (a term some tool has brings its neighbours at
+   * `weight × similarity ×` its IDF share, `ln(1 + N/n) / ln(1 + N)` for a term n of N tools have),
+   * and each tool's score is `firstPass ×` its first score `+ (1 − firstPass) ×` its second. A
+   * query the catalog answers well (most long requests) keeps its first pass. `{}` turns it on
+   * with {@link DEFAULT_WEAK_QUERY_SETTINGS}; measured with `fields: ['name', 'description']`
+   * it gains MetaTool 1.5 points of recall@5 on the tuning half and 0.5 held out, and costs some
+   * short MCP requests (test/bench/README.md, Vocabulary bridging). Default `false`: off.
+   */
+  readonly weakQueries?: false | WeakQueryExpansionOptions;
   /** The thesaurus to use. Default: the shipped one ({@link shippedThesaurus}), read on first use. */
   readonly source?: Thesaurus;
+}
+
+/** The `weakQueries` option of {@link ThesaurusOptions}; each field `undefined` is its default ({@link DEFAULT_WEAK_QUERY_SETTINGS}). */
+export interface WeakQueryExpansionOptions {
+  /** A first pass is weak when its best-ranked tool matches less than this share (0–1) of the query's IDF-weighted terms (`0`: never). Default 0.5. */
+  readonly belowCoverage?: number;
+  /** `weight` of the second pass's neighbours (≥ 0), times their similarity and their term's IDF share. Default 0.5. */
+  readonly weight?: number;
+  /** Share (0–1) of the first pass's score in a weak query's final score; `1` keeps the first pass (the same as `weakQueries: false`). Default 0.5. */
+  readonly firstPass?: number;
 }
 
 /** Field boosts chosen by `npm run eval:tune` (see the README's Performance section). */
@@ -113,5 +142,10 @@ export const DEFAULT_THESAURUS_SETTINGS = Object.freeze({
   maxNeighbours: 8,
   minSimilarity: 0.5,
   expand: 'unmatched' as 'unmatched' | 'all' | number,
+  fields: undefined as readonly (keyof FieldBoosts)[] | undefined,
+  weakQueries: false as false | WeakQueryExpansionOptions,
 });
+
+/** Defaults of {@link WeakQueryExpansionOptions} (`weakQueries: {}`), chosen on the tuning halves (test/bench/README.md, Vocabulary bridging). */
+export const DEFAULT_WEAK_QUERY_SETTINGS = Object.freeze({ belowCoverage: 0.5, weight: 0.5, firstPass: 0.5 });
 

@@ -1,6 +1,7 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { ThesaurusExpansion } from './expand-with-thesaurus.js';
-import { DEFAULT_THESAURUS_SETTINGS, type ThesaurusOptions } from './hybrid-ranker-options.js';
+import { DEFAULT_THESAURUS_SETTINGS, DEFAULT_WEAK_QUERY_SETTINGS, type ThesaurusOptions } from './hybrid-ranker-options.js';
+import { FIELD_KINDS } from './index-document-fields.js';
 import { shippedThesaurus } from './shipped-thesaurus.js';
 
 /**
@@ -9,7 +10,9 @@ import { shippedThesaurus } from './shipped-thesaurus.js';
  * given `source` or the shipped thesaurus (read now, once per process).
  *
  * @throws {InvalidOptionError} a field is out of range (`weight` < 0, `maxNeighbours` not a
- *   whole number ≥ 0, `minSimilarity` outside 0–1, `expand` not `'unmatched'`, `'all'` or a number ≥ 0).
+ *   whole number ≥ 0, `minSimilarity` outside 0–1, `expand` not `'unmatched'`, `'all'` or a number ≥ 0,
+ *   `fields` not an array of field names, `weakQueries` not `false` or an object whose
+ *   `belowCoverage` and `firstPass` are 0–1 and `weight` ≥ 0).
  */
 export function resolveThesaurusExpansion(option: boolean | ThesaurusOptions | undefined): ThesaurusExpansion | undefined {
   if (option === false) return undefined;
@@ -24,5 +27,24 @@ export function resolveThesaurusExpansion(option: boolean | ThesaurusOptions | u
   if (expand !== 'unmatched' && expand !== 'all' && !(typeof expand === 'number' && expand >= 0)) {
     throw new InvalidOptionError({ option: 'thesaurus.expand', value: expand, expected: "'unmatched', 'all' or a number of tools ≥ 0" });
   }
-  return { thesaurus: given.source ?? shippedThesaurus(), weight, maxNeighbours, minSimilarity, expand };
+  const fields = given.fields ?? DEFAULT_THESAURUS_SETTINGS.fields;
+  if (fields !== undefined && (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string' && Object.hasOwn(FIELD_KINDS, field)))) {
+    throw new InvalidOptionError({ option: 'thesaurus.fields', value: fields, expected: `an array of field names (${Object.keys(FIELD_KINDS).join(', ')})` });
+  }
+  return { thesaurus: given.source ?? shippedThesaurus(), weight, maxNeighbours, minSimilarity, expand, fields, weakQueries: resolveWeakQueries(given.weakQueries ?? DEFAULT_THESAURUS_SETTINGS.weakQueries) };
+}
+
+function resolveWeakQueries(option: ThesaurusOptions['weakQueries']): ThesaurusExpansion['weakQueries'] {
+  if (option === false) return undefined;
+  if (option !== undefined && (typeof option !== 'object' || option === null)) {
+    throw new InvalidOptionError({ option: 'thesaurus.weakQueries', value: option, expected: 'false, or an object { belowCoverage?, weight?, firstPass? }' });
+  }
+  const belowCoverage = option?.belowCoverage ?? DEFAULT_WEAK_QUERY_SETTINGS.belowCoverage;
+  const weight = option?.weight ?? DEFAULT_WEAK_QUERY_SETTINGS.weight;
+  const firstPass = option?.firstPass ?? DEFAULT_WEAK_QUERY_SETTINGS.firstPass;
+  if (!(belowCoverage >= 0 && belowCoverage <= 1)) throw new InvalidOptionError({ option: 'thesaurus.weakQueries.belowCoverage', value: belowCoverage, expected: 'a share from 0 to 1 (0 never ranks a query twice)' });
+  if (!(weight >= 0)) throw new InvalidOptionError({ option: 'thesaurus.weakQueries.weight', value: weight, expected: 'a number ≥ 0' });
+  if (!(firstPass >= 0 && firstPass <= 1)) throw new InvalidOptionError({ option: 'thesaurus.weakQueries.firstPass', value: firstPass, expected: "a share from 0 to 1 (1 keeps the first pass's scores)" });
+  // a first pass never weak, or kept whole, is a second pass that changes nothing: none is run
+  return belowCoverage === 0 || firstPass === 1 ? undefined : { belowCoverage, weight, firstPass };
 }

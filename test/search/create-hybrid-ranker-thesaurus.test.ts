@@ -37,9 +37,9 @@ describe('createHybridRanker: thesaurus expansion (on by default)', () => {
   });
 
   it('keeps every exact name at rank 1, also with an aggressive expansion of every term', async () => {
-    const aggressive = createHybridRanker(documents, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all' } });
+    const aggressive = createHybridRanker(documents, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all', weakQueries: { belowCoverage: 1, weight: 1, firstPass: 0 } } });
     const mcp = await loadFixtureDocuments('mcp-catalog');
-    const mcpAggressive = createHybridRanker(mcp, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all' } });
+    const mcpAggressive = createHybridRanker(mcp, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all', weakQueries: { belowCoverage: 1, weight: 1, firstPass: 0 } } });
     const missed = [
       ...documents.filter((document) => aggressive.rank(document.name, 1)[0]?.name !== document.name),
       ...mcp.filter((document) => mcpAggressive.rank(document.name, 1)[0]?.name !== document.name),
@@ -65,5 +65,54 @@ describe('createHybridRanker: thesaurus expansion (on by default)', () => {
     expect(() => createHybridRanker(documents, { thesaurus: { maxNeighbours: 2.5 } })).toThrow(/thesaurus.maxNeighbours/);
     expect(() => createHybridRanker(documents, { thesaurus: { minSimilarity: 1.5 } })).toThrow(/cosine similarity from 0 to 1/);
     expect(() => createHybridRanker(documents, { thesaurus: { expand: 'some' as 'all' } })).toThrow(/'unmatched', 'all' or a number/);
+    expect(() => createHybridRanker(documents, { thesaurus: { fields: ['title' as 'name'] } })).toThrow(/thesaurus.fields.*name, description, parameterNames/);
+    expect(() => createHybridRanker(documents, { thesaurus: { fields: 'name' as unknown as ['name'] } })).toThrow(InvalidOptionError);
+    expect(() => createHybridRanker(documents, { thesaurus: { weakQueries: true as unknown as {} } })).toThrow(/thesaurus.weakQueries.*false, or an object/);
+    expect(() => createHybridRanker(documents, { thesaurus: { weakQueries: { belowCoverage: 2 } } })).toThrow(/weakQueries.belowCoverage.*0 to 1/);
+    expect(() => createHybridRanker(documents, { thesaurus: { weakQueries: { weight: -0.1 } } })).toThrow(/weakQueries.weight/);
+    expect(() => createHybridRanker(documents, { thesaurus: { weakQueries: { firstPass: Number.NaN } } })).toThrow(/weakQueries.firstPass/);
+  });
+});
+
+describe('createHybridRanker: thesaurus fields and weak queries (opt-in)', () => {
+  // one neighbour, so each expectation follows from the table: sushi → restaurant, and a word some tool has, food → meal
+  const table: Thesaurus = {
+    size: 2,
+    neighboursOf: (term) => (term === 'sushi' ? [{ term: 'restaurant', similarity: 0.8 }] : term === 'food' ? [{ term: 'meal', similarity: 0.8 }] : []),
+  };
+  const tools: RankerDocument[] = [
+    { name: 'book_table', description: 'Book a table at a restaurant', group: 'dining' },
+    { name: 'order_groceries', description: 'Order groceries for delivery', group: 'shop', parameters: [{ name: 'store', description: 'the shop or restaurant to order from' }] },
+    { name: 'plan_meal', description: 'Plan a healthy meal', group: 'health' },
+    { name: 'food_blog', description: 'Post to a food blog', group: 'blog' },
+  ];
+
+  it('matches a neighbour only in the fields given: a parameter that mentions a restaurant is not a restaurant tool', () => {
+    const everywhere = createHybridRanker(tools, { thesaurus: { source: table } });
+    const nameAndDescription = createHybridRanker(tools, { thesaurus: { source: table, fields: ['name', 'description'] } });
+    expect(names(everywhere, 'sushi')).toEqual(['book_table', 'order_groceries']);
+    expect(names(nameAndDescription, 'sushi')).toEqual(['book_table']);
+    expect(names(createHybridRanker(tools, { thesaurus: { source: table, fields: [] } }), 'sushi')).toEqual([]);
+  });
+
+  it('ranks a weak query again with the words some tool has expanded too, and leaves a well-answered query alone', () => {
+    const off = createHybridRanker(tools, { thesaurus: { source: table } });
+    const on = createHybridRanker(tools, { thesaurus: { source: table, weakQueries: {} } });
+    // each of the three words is one tool's (food_blog, order_groceries, book_table's group): the best
+    // tool matches a third of the query, a weak first pass; the second brings food's neighbour meal
+    expect(names(off, 'food groceries dining')).not.toContain('plan_meal');
+    expect(names(on, 'food groceries dining')).toContain('plan_meal');
+    // book_table matches every word of "book a table": its first pass stands, scores included
+    expect(on.rank('book a table', 5)).toEqual(off.rank('book a table', 5));
+    // firstPass 1 keeps the first pass, as weakQueries: false does
+    expect(createHybridRanker(tools, { thesaurus: { source: table, weakQueries: { firstPass: 1 } } }).rank('food groceries dining', 5)).toEqual(off.rank('food groceries dining', 5));
+  });
+
+  it('with the shipped thesaurus finds MetaTool tools a weak first pass missed (food → DietTool, pictures of the space station → NASATool)', () => {
+    const on = createHybridRanker(documents, { thesaurus: { fields: ['name', 'description'], weakQueries: {} } });
+    expect(names(withThesaurus, 'What is the nutritional information for this food?')).not.toContain('DietTool');
+    expect(names(on, 'What is the nutritional information for this food?', 3)).toContain('DietTool');
+    expect(names(withThesaurus, 'I want to see pictures of the International Space Station.')).not.toContain('NASATool');
+    expect(names(on, 'I want to see pictures of the International Space Station.', 3)).toContain('NASATool');
   });
 });

@@ -25,6 +25,7 @@ const expansion = (overrides: Partial<ThesaurusExpansion> = {}): ThesaurusExpans
   maxNeighbours: 8,
   minSimilarity: 0.5,
   expand: 'all',
+  fields: ['name', 'description'],
   ...overrides,
 });
 
@@ -72,6 +73,16 @@ describe('expandWithThesaurus', () => {
     expect(Object.keys(expand(['weather', 'apartment'], { expand: 'unmatched' }).termWeights).sort()).toEqual(['bedroom', 'flat', 'hous', 'rent']);
     expect(Object.keys(expand(['weather'], { expand: 3 }).termWeights)).toEqual([]);
     expect(Object.keys(expand(['weather'], { expand: 12 }).termWeights).sort()).toEqual(['forecast', 'rain']);
+  });
+
+  it("scales a known term's neighbours by knownTermScale (the second pass's IDF share), never an unknown term's", () => {
+    const termWeights = new Map<string, number>();
+    const added = new Set<string>();
+    const scale = (term: string) => (term === 'weather' ? 0.25 : 0.9);
+    expandWithThesaurus([{ term: 'weather' }, { term: 'apartment' }], termWeights, added, has, documentsWith, expansion(), scale);
+    // forecast: 1 × 0.25 × 0.5 × 0.7; flat, of apartment (no tool has it): 0.5 × 0.8, unscaled
+    expect(termWeights.get('forecast')).toBeCloseTo(0.0875, 10);
+    expect(termWeights.get('flat')).toBeCloseTo(0.4, 10);
   });
 
   it('adds nothing at weight 0, for terms the thesaurus lacks, and for hostile terms such as __proto__', () => {
