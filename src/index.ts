@@ -34,7 +34,7 @@ export type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, Ranker
 export { createHybridRanker, DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, NAMED_TOOL_SCORE } from './search/create-hybrid-ranker.js';
 export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './search/create-hybrid-ranker.js';
 export type { Thesaurus, ThesaurusNeighbour } from './search/decode-thesaurus.js';
-export type { ThesaurusOptions } from './search/hybrid-ranker-options.js';
+export type { ThesaurusOptions, WeakQueryExpansionOptions } from './search/hybrid-ranker-options.js';
 export { createSemanticRanker } from './search/create-semantic-ranker.js';
 export type { SemanticFusionWeights, SemanticRankerOptions } from './search/create-semantic-ranker.js';
 export { createEmbeddingCache } from './search/embedding-cache.js';
