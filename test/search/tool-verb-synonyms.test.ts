@@ -19,6 +19,17 @@ describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
     }
   });
 
+  it('bridge the everyday words of MCP requests to the words tools use (shut → close, unlink → delete, heading → title, people → collaborator, now → current)', () => {
+    expect(TOOL_VERB_SYNONYMS.get('shut')).toEqual([stemWord('close')]);
+    expect(TOOL_VERB_SYNONYMS.get('unlink')).toContain(stemWord('delete'));
+    expect(TOOL_VERB_SYNONYMS.get(stemWord('download'))).toEqual([stemWord('fetch')]);
+    expect(TOOL_NOUN_SYNONYMS.get(stemWord('heading'))).toEqual(expect.arrayContaining([stemWord('title'), stemWord('name')]));
+    expect(TOOL_NOUN_SYNONYMS.get(stemWord('people'))).toContain(stemWord('collaborator'));
+    expect(TOOL_NOUN_SYNONYMS.get('epic')).toEqual(['parent']);
+    expect(TOOL_NOUN_SYNONYMS.get('now')).toEqual([stemWord('current')]);
+    expect(TOOL_NOUN_SYNONYMS.get('shown')).toEqual([stemWord('visible')]);
+  });
+
   it('TOOL_PHRASES: lower-case phrases of several whole words, each meaning other single words', () => {
     expect(TOOL_PHRASES.get('get rid of')).toEqual(['delete']);
     for (const [phrase, words] of TOOL_PHRASES) {
