@@ -152,6 +152,34 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['turn off', 'disable stop'],
       ['turn on', 'enable start'],
       ['sign off on', 'approve'],
+      ['open a new', 'create'],
+      ['open an issue', 'create'],
+      ['open a ticket', 'create'],
+      ['open a bug', 'create'],
+      ['open a pull request', 'create'],
+      ['open a pr', 'create'],
+      ['file a bug', 'create'],
+      ['file an issue', 'create'],
+      ['file a ticket', 'create'],
+      ['raise an issue', 'create'],
+      ['report a bug', 'create'],
+      ['what do you know about', 'memory search'],
+      ['opening hours', 'details'],
+      ['phone number', 'details'],
+      ['lat long', 'coordinates latitude longitude'],
+      ['how many', 'count'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
+);
+
+/**
+ * Phrases of {@link TOOL_PHRASES} whose first word means something else on its own: to `file a
+ * bug` is not about files, to `open a pull request` is to create one. `queryTerms` leaves that
+ * word out of the query where the phrase holds it, and keeps the rest (`bug`) and the phrase's
+ * meaning (`create`).
+ */
+export const FIGURATIVE_PHRASES: ReadonlySet<string> = new Set(
+  ['open a new', 'open an issue', 'open a ticket', 'open a bug', 'open a pull request', 'open a pr', 'file a bug', 'file an issue', 'file a ticket', 'raise an issue', 'report a bug'].filter((phrase) =>
+    TOOL_PHRASES.has(phrase),
+  ),
 );

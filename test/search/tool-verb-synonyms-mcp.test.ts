@@ -37,3 +37,19 @@ describe('verb and noun groups: the everyday word for the tool word', () => {
     expect(names('which people have access to the repo')).toContain('list_repository_collaborators');
   });
 });
+
+describe('phrases and paths of a request', () => {
+  it('reads file a bug as creating an issue, not as the file tools', () => {
+    const top = names('file a bug', 3);
+    expect(top).toContain('create_issue');
+    expect(top.filter((name) => name.includes('file'))).toEqual([]);
+  });
+
+  it('reads "what do you know about" as a search of the memory', () => {
+    expect(names('what do you know about my landlord')[0]).toBe('search_nodes');
+  });
+
+  it('reads a folder path as a directory: ~/Pictures is listed, not read as a file', () => {
+    expect(['directory_tree', 'filesystem__list_directory', 'desktop-commander__list_directory', 'list_directory_with_sizes']).toContain(names('show what is inside ~/Pictures')[0]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stemWord } from '../../src/search/tokenize-text.js';
-import { TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_PHRASES, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS } from '../../src/search/tool-verb-synonyms.js';
+import { queryTerms } from '../../src/search/query-terms.js';
+import { FIGURATIVE_PHRASES, TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_PHRASES, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS } from '../../src/search/tool-verb-synonyms.js';
 
 describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
   it('map each stemmed word to the other words of its groups, both ways', () => {
@@ -37,5 +38,15 @@ describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
       expect(words.length).toBeGreaterThan(0);
       for (const word of words) expect(word).toMatch(/^[a-z]+$/);
     }
+  });
+
+  it('FIGURATIVE_PHRASES: phrases of TOOL_PHRASES whose first word the query leaves out where the phrase holds it', () => {
+    expect(FIGURATIVE_PHRASES.size).toBeGreaterThan(0);
+    for (const phrase of FIGURATIVE_PHRASES) expect(TOOL_PHRASES.has(phrase)).toBe(true);
+    expect(queryTerms('file a bug').map((term) => term.term)).toEqual(['bug', stemWord('create')]);
+    expect(queryTerms('FILE AN ISSUE: the file upload fails').map((term) => term.term)).toEqual(['issu', 'file', 'upload', 'fail', stemWord('create')]);
+    // the word alone, or in another phrase, stays
+    expect(queryTerms('file a report').map((term) => term.term)).toEqual(['file', 'report']);
+    expect(queryTerms('profile a bug').map((term) => term.term)).toEqual(['profil', 'bug']);
   });
 });
