@@ -168,6 +168,16 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['phone number', 'details'],
       ['lat long', 'coordinates latitude longitude'],
       ['how many', 'count'],
+      ['reply on', 'comment'],
+      ['draw a box around', 'highlight'],
+      ['show all', 'list'],
+      ['show every', 'list'],
+      ['get all', 'list'],
+      ['open issues', 'list state'],
+      ['open bugs', 'list state'],
+      ['open tickets', 'list state'],
+      ['open prs', 'list state'],
+      ['open pull requests', 'list state'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );

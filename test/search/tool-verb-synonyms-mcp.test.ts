@@ -45,6 +45,13 @@ describe('phrases and paths of a request', () => {
     expect(top.filter((name) => name.includes('file'))).toEqual([]);
   });
 
+  it('reads open issues as issues in the open state (a list), show all as a list, reply on as a comment and draw a box around as highlight', () => {
+    expect(names('open issues tagged flaky in acme/api', 2)).toContain('list_issues');
+    expect(names('show all cookies')[0]).toBe('browser_cookie_list');
+    expect(names('reply on issue 9 that the fix shipped')).toContain('add_issue_comment');
+    expect(names('draw a box around the search field')).toContain('browser_highlight');
+  });
+
   it('reads "what do you know about" as a search of the memory', () => {
     expect(names('what do you know about my landlord')[0]).toBe('search_nodes');
   });
