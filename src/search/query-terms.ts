@@ -72,26 +72,41 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   return all;
 }
 
-/** `file a bug` → ` a bug`, one pattern per phrase of {@link FIGURATIVE_PHRASES}: its first word, where the phrase holds it (any case, any separators). */
+/**
+ * One pattern per phrase of {@link FIGURATIVE_PHRASES}, matching its first word where the phrase
+ * holds it, in any case and with any separators, with either article (`a`, `an`) and with up to
+ * two more words before its last word (`open a github issue`, `file a new linear ticket`).
+ */
 const FIGURATIVE_PATTERNS = [...FIGURATIVE_PHRASES].map((phrase) => {
-  const [first, ...rest] = phrase.split(' ');
-  return new RegExp(`(?<![a-z0-9])${first}(?=[^a-z0-9]+${rest.join('[^a-z0-9]+')}(?![a-z0-9]))`, 'gi');
+  const words = phrase.split(' ');
+  const [first, second] = words;
+  const rest = words.slice(2).join('[^a-z0-9]+');
+  // either article: `open a github issue` as `open an issue`
+  const article = second === 'a' || second === 'an' ? '(?:a|an)' : second;
+  return { phrase, pattern: new RegExp(`(?<![a-z0-9])${first}(?=[^a-z0-9]+${article}(?:[^a-z0-9]+[a-z0-9]+){0,2}?[^a-z0-9]+${rest}(?![a-z0-9]))`, 'gi') };
 });
 
 /** `text` without the first word of each {@link FIGURATIVE_PHRASES} phrase it holds (`file a bug` → ` a bug`). */
 function withoutFigurativeWords(text: string): string {
   if (text.indexOf(' ') < 0) return text;
   let result = text;
-  for (const pattern of FIGURATIVE_PATTERNS) result = result.replace(pattern, ' ');
+  for (const { pattern } of FIGURATIVE_PATTERNS) result = result.replace(pattern, ' ');
   return result;
 }
 
-/** The words of {@link TOOL_PHRASES} whose phrase `text` holds as whole words, in the table's order. */
+/**
+ * The words of {@link TOOL_PHRASES} whose phrase `text` holds as whole words, in the table's
+ * order; a phrase of {@link FIGURATIVE_PHRASES} also with up to two words before its last.
+ */
 function phraseWords(text: string): string[] {
   const words: string[] = [];
   if (text.indexOf(' ') < 0) return words;
   const spaced = ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
   for (const [phrase, meaning] of TOOL_PHRASES) if (spaced.includes(` ${phrase} `)) words.push(...meaning);
+  for (const { phrase, pattern } of FIGURATIVE_PATTERNS) {
+    pattern.lastIndex = 0;
+    if (!spaced.includes(` ${phrase} `) && pattern.test(spaced)) words.push(...TOOL_PHRASES.get(phrase)!);
+  }
   return words;
 }
 

@@ -48,5 +48,10 @@ describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
     // the word alone, or in another phrase, stays
     expect(queryTerms('file a report').map((term) => term.term)).toEqual(['file', 'report']);
     expect(queryTerms('profile a bug').map((term) => term.term)).toEqual(['profil', 'bug']);
+    // either article, and up to two words before the phrase's last: the product or a new
+    expect(queryTerms('open a github issue').map((term) => term.term)).toEqual(['github', 'issu', stemWord('create')]);
+    expect(queryTerms('file a new Linear ticket').map((term) => term.term)).toEqual(['new', 'linear', 'ticket', stemWord('create')]);
+    // three words between is another request: open a file (in the bug folder)
+    expect(queryTerms('open a file in the bug folder').map((term) => term.term)).toEqual(['open', 'file', 'bug', 'folder']);
   });
 });
