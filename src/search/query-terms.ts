@@ -1,6 +1,7 @@
+import { directoryPathTerms } from './directory-path-terms.js';
 import { queryShapeTerms } from './query-shape-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
-import { TOOL_PHRASES } from './tool-verb-synonyms.js';
+import { FIGURATIVE_PHRASES, TOOL_PHRASES } from './tool-verb-synonyms.js';
 
 /**
  * Characters of a query read at most. A pasted document is cut here before anything else
@@ -46,21 +47,22 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * marked `quoted` when the query writes it nowhere else (`tools for "slack"` names a product,
  * `the 'Priority' column` a value: the ranker tells them apart). After the
  * written terms come the words the query's shapes mean ({@link queryShapeTerms}: a URL → `url`,
- * a file name or path → `file`, a `#channel` → `channel`, `ENG-42` → `issue`), then the words of the phrases it holds
+ * a file name or path → `file`, a `#channel` → `channel`, `ENG-42` → `issue`; a folder's path,
+ * `~/Downloads`, also → `directory`: {@link directoryPathTerms}), then the words of the phrases it holds
  * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), each when not there already and
  * within `maxTerms`.
  */
 export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
   const scanned = query.slice(0, MAX_QUERY_SCAN_CHARS);
   const unquoted = withoutQuotedText(scanned);
-  const terms = writtenTerms(unquoted, maxTerms);
+  const terms = writtenTerms(withoutFigurativeWords(unquoted), maxTerms);
   const written = terms.length > 0 || unquoted === scanned ? terms : writtenTerms(scanned, maxTerms);
   const quoted = quotedOnlyTerms(scanned);
   const all = quoted.size === 0 ? written : written.map((term) => (quoted.has(term.term) ? { ...term, quoted: true } : term));
   const seen = new Set(all.map(({ term }) => term));
   // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
   // and what its phrases mean ("get rid of" → delete), after those
-  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted)]) {
+  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted)]) {
     const term = stemWord(word);
     if (!seen.has(term) && all.length < maxTerms) {
       seen.add(term);
@@ -70,12 +72,41 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   return all;
 }
 
-/** The words of {@link TOOL_PHRASES} whose phrase `text` holds as whole words, in the table's order. */
+/**
+ * One pattern per phrase of {@link FIGURATIVE_PHRASES}, matching its first word where the phrase
+ * holds it, in any case and with any separators, with either article (`a`, `an`) and with up to
+ * two more words before its last word (`open a github issue`, `file a new linear ticket`).
+ */
+const FIGURATIVE_PATTERNS = [...FIGURATIVE_PHRASES].map((phrase) => {
+  const words = phrase.split(' ');
+  const [first, second] = words;
+  const rest = words.slice(2).join('[^a-z0-9]+');
+  // either article: `open a github issue` as `open an issue`
+  const article = second === 'a' || second === 'an' ? '(?:a|an)' : second;
+  return { phrase, pattern: new RegExp(`(?<![a-z0-9])${first}(?=[^a-z0-9]+${article}(?:[^a-z0-9]+[a-z0-9]+){0,2}?[^a-z0-9]+${rest}(?![a-z0-9]))`, 'gi') };
+});
+
+/** `text` without the first word of each {@link FIGURATIVE_PHRASES} phrase it holds (`file a bug` → ` a bug`). */
+function withoutFigurativeWords(text: string): string {
+  if (text.indexOf(' ') < 0) return text;
+  let result = text;
+  for (const { pattern } of FIGURATIVE_PATTERNS) result = result.replace(pattern, ' ');
+  return result;
+}
+
+/**
+ * The words of {@link TOOL_PHRASES} whose phrase `text` holds as whole words, in the table's
+ * order; a phrase of {@link FIGURATIVE_PHRASES} also with up to two words before its last.
+ */
 function phraseWords(text: string): string[] {
   const words: string[] = [];
   if (text.indexOf(' ') < 0) return words;
   const spaced = ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
   for (const [phrase, meaning] of TOOL_PHRASES) if (spaced.includes(` ${phrase} `)) words.push(...meaning);
+  for (const { phrase, pattern } of FIGURATIVE_PATTERNS) {
+    pattern.lastIndex = 0;
+    if (!spaced.includes(` ${phrase} `) && pattern.test(spaced)) words.push(...TOOL_PHRASES.get(phrase)!);
+  }
   return words;
 }
 

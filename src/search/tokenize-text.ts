@@ -147,8 +147,8 @@ function tokenizeUnicode(text: string, maxTerms: number): string[] {
  * A light English stemmer, the same for documents and queries, applied in three passes
  * (plural, then `-ing`/`-ed` with the consonant they doubled, then a final `e`): `entities` →
  * `entity`, `files` → `file`, `searching` → `search`, `created`/`creates`/`create` → `creat`,
- * `getting` → `get`, `mapped` → `map`, `cookie`/`cookies` → `cooky`, `class` stays. Words of three
- * letters or fewer are kept as they are.
+ * `getting` → `get`, `mapped` → `map`, `labelled`/`labeling` → `label`, `cookie`/`cookies` →
+ * `cooky`, `class` and `news` stay. Words of three letters or fewer are kept as they are.
  */
 export function stemWord(word: string): string {
   const length = word.length;
@@ -156,7 +156,7 @@ export function stemWord(word: string): string {
   // suffixes are compared by character code, and the stem is cut once: this runs for every word
   // of every name and query
   let end = length;
-  if (word.charCodeAt(length - 1) === CHAR_S) {
+  if (word.charCodeAt(length - 1) === CHAR_S && !NOT_PLURALS.has(word)) {
     const before = word.charCodeAt(length - 2);
     const third = word.charCodeAt(length - 3);
     if (before === CHAR_E && third === CHAR_I && length > 4) return `${word.slice(0, -3)}y`;
@@ -170,6 +170,9 @@ export function stemWord(word: string): string {
   // installed stays install; nor a stem of two letters: added stays add; nor a plural noun in
   // -ings: settings is not set)
   if (end < singular && singular === length && end > 3 && isDoubledConsonant(word, end)) end -= 1;
+  // the l British spelling doubles before -ed/-ing after an unstressed e: labelled → label,
+  // cancelling → cancel (not spelled, dwelling: stems of 5 letters or fewer keep it)
+  else if (end < singular && end > 5 && endsAt(word, end, 'ell')) end -= 1;
   if (end > 4 && word.charCodeAt(end - 1) === CHAR_E) {
     // -ie as the plural's -ies reads it: cookie and cookies → cooky, as entity and entities → entity
     if (end === singular && word.charCodeAt(end - 2) === CHAR_I) return `${word.slice(0, end - 2)}y`;
@@ -177,6 +180,9 @@ export function stemWord(word: string): string {
   }
   return end === length ? word : word.slice(0, end);
 }
+
+/** Words ending in `s` that are no plural: `news` is not `new`, `always` not `alway`. */
+const NOT_PLURALS = new Set('news always perhaps canvas atlas chaos kudos lens macos ios'.split(' '));
 
 const CHAR_E = 101;
 const CHAR_I = 105;

@@ -8,9 +8,10 @@ import { stemWord } from './tokenize-text.js';
 export const TOOL_VERB_GROUPS: readonly (readonly string[])[] = Object.freeze(
   [
     'get fetch retrieve obtain read show display view open',
+    'download fetch',
     'list enumerate browse show',
     'create add make new generate insert',
-    'delete remove erase destroy discard drop clear wipe purge forget',
+    'delete remove erase destroy discard drop clear wipe purge forget unlink detach',
     'update edit modify change alter set patch rename replace rewrite',
     'search find lookup look query locate seek discover grep',
     'send post publish submit share',
@@ -23,6 +24,7 @@ export const TOOL_VERB_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'upload attach',
     'mock fake stub',
     'reply respond answer',
+    'close shut',
     'navigate visit',
     'press hit',
     'click tap',
@@ -51,15 +53,18 @@ export const TOOL_NOUN_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'email mail',
     'link url',
     'text content body',
-    'user member people person account',
+    'user member people person account collaborator',
     'org organization organisation company',
     'history log',
-    'name title',
+    'name title heading',
     'size space',
     'web internet online',
     'elevation altitude',
     'window viewport',
     'child sub subtask',
+    'parent epic',
+    'current now',
+    'visible shown',
     'memory remember memorize',
     'duplicate dupe',
     'key keyboard keystroke',
@@ -147,6 +152,44 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['turn off', 'disable stop'],
       ['turn on', 'enable start'],
       ['sign off on', 'approve'],
+      ['open a new', 'create'],
+      ['open an issue', 'create'],
+      ['open a ticket', 'create'],
+      ['open a bug', 'create'],
+      ['open a pull request', 'create'],
+      ['open a pr', 'create'],
+      ['file a bug', 'create'],
+      ['file an issue', 'create'],
+      ['file a ticket', 'create'],
+      ['raise an issue', 'create'],
+      ['report a bug', 'create'],
+      ['what do you know about', 'memory search'],
+      ['opening hours', 'details'],
+      ['phone number', 'details'],
+      ['lat long', 'coordinates latitude longitude'],
+      ['how many', 'count'],
+      ['reply on', 'comment'],
+      ['draw a box around', 'highlight'],
+      ['show all', 'list'],
+      ['show every', 'list'],
+      ['get all', 'list'],
+      ['open issues', 'list state'],
+      ['open bugs', 'list state'],
+      ['open tickets', 'list state'],
+      ['open prs', 'list state'],
+      ['open pull requests', 'list state'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
+);
+
+/**
+ * Phrases of {@link TOOL_PHRASES} whose first word means something else on its own: to `file a
+ * bug` is not about files, to `open a pull request` is to create one. `queryTerms` leaves that
+ * word out of the query where the phrase holds it, and keeps the rest (`bug`) and the phrase's
+ * meaning (`create`).
+ */
+export const FIGURATIVE_PHRASES: ReadonlySet<string> = new Set(
+  ['open a new', 'open an issue', 'open a ticket', 'open a bug', 'open a pull request', 'open a pr', 'file a bug', 'file an issue', 'file a ticket', 'raise an issue', 'report a bug'].filter((phrase) =>
+    TOOL_PHRASES.has(phrase),
+  ),
 );

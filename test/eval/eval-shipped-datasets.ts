@@ -7,7 +7,8 @@
 //    LiveMCPBench's, 300 of mcp-catalog's).
 // 2. The same without fuse-defaults on every query (--full only: MetaTool has 21,041).
 // 3. mcp-catalog's second query set, queries-fresh.jsonl (every query, all rankers: 195 queries).
-// 4. Exact-name queries (every tool of the four catalogs, mcp-catalog included) with the fast rankers.
+// 4. mcp-catalog's third query set, queries-blind.jsonl (every query, all rankers: 255 queries).
+// 5. Exact-name queries (every tool of the four catalogs, mcp-catalog included) with the fast rankers.
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/run-cli.js';
 
@@ -23,6 +24,10 @@ const runs: { title: string; argv: string[] }[] = [
   {
     title: "mcp-catalog's second query set (queries-fresh.jsonl: 195 queries written apart from the ranking), all rankers",
     argv: ['eval', '--catalog', `${root}mcp-catalog/catalog.json`, '--queries', `${root}mcp-catalog/queries-fresh.jsonl`],
+  },
+  {
+    title: "mcp-catalog's third query set (queries-blind.jsonl: 255 queries written apart from the ranking), all rankers",
+    argv: ['eval', '--catalog', `${root}mcp-catalog/catalog.json`, '--queries', `${root}mcp-catalog/queries-blind.jsonl`],
   },
   { title: 'Exact-name queries: every tool of every catalog', argv: ['eval', ...catalogs, ...fastRankers, '--k', '1,5'] },
 ];

@@ -30,6 +30,14 @@ describe('tokenizeText', () => {
     expect(stemWord('settings')).not.toBe(stemWord('set'));
   });
 
+  it("keeps a word in -s that is no plural (news is not new), and undoes the l British spelling doubles (labelled, cancelling), not a short stem's (spelled)", () => {
+    expect(['news', 'always', 'canvas'].map(stemWord)).toEqual(['news', 'always', 'canvas']);
+    expect(stemWord('news')).not.toBe(stemWord('new'));
+    expect(['labelled', 'labelling', 'labeled', 'label'].map(stemWord)).toEqual(['label', 'label', 'label', 'label']);
+    expect(['cancelled', 'cancelling', 'canceled', 'cancel'].map(stemWord)).toEqual(['cancel', 'cancel', 'cancel', 'cancel']);
+    expect(['spelled', 'dwelling', 'installed', 'filled'].map(stemWord)).toEqual(['spell', 'dwell', 'install', 'fill']);
+  });
+
   it('stems a word in -ie like its plural in -ies: cookie and cookies agree', () => {
     expect(stemWord('cookie')).toBe(stemWord('cookies'));
     expect(stemWord('movie')).toBe(stemWord('movies'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stemWord } from '../../src/search/tokenize-text.js';
-import { TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_PHRASES, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS } from '../../src/search/tool-verb-synonyms.js';
+import { queryTerms } from '../../src/search/query-terms.js';
+import { FIGURATIVE_PHRASES, TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_PHRASES, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS } from '../../src/search/tool-verb-synonyms.js';
 
 describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
   it('map each stemmed word to the other words of its groups, both ways', () => {
@@ -19,6 +20,17 @@ describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
     }
   });
 
+  it('bridge the everyday words of MCP requests to the words tools use (shut → close, unlink → delete, heading → title, people → collaborator, now → current)', () => {
+    expect(TOOL_VERB_SYNONYMS.get('shut')).toEqual([stemWord('close')]);
+    expect(TOOL_VERB_SYNONYMS.get('unlink')).toContain(stemWord('delete'));
+    expect(TOOL_VERB_SYNONYMS.get(stemWord('download'))).toEqual([stemWord('fetch')]);
+    expect(TOOL_NOUN_SYNONYMS.get(stemWord('heading'))).toEqual(expect.arrayContaining([stemWord('title'), stemWord('name')]));
+    expect(TOOL_NOUN_SYNONYMS.get(stemWord('people'))).toContain(stemWord('collaborator'));
+    expect(TOOL_NOUN_SYNONYMS.get('epic')).toEqual(['parent']);
+    expect(TOOL_NOUN_SYNONYMS.get('now')).toEqual([stemWord('current')]);
+    expect(TOOL_NOUN_SYNONYMS.get('shown')).toEqual([stemWord('visible')]);
+  });
+
   it('TOOL_PHRASES: lower-case phrases of several whole words, each meaning other single words', () => {
     expect(TOOL_PHRASES.get('get rid of')).toEqual(['delete']);
     for (const [phrase, words] of TOOL_PHRASES) {
@@ -26,5 +38,20 @@ describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
       expect(words.length).toBeGreaterThan(0);
       for (const word of words) expect(word).toMatch(/^[a-z]+$/);
     }
+  });
+
+  it('FIGURATIVE_PHRASES: phrases of TOOL_PHRASES whose first word the query leaves out where the phrase holds it', () => {
+    expect(FIGURATIVE_PHRASES.size).toBeGreaterThan(0);
+    for (const phrase of FIGURATIVE_PHRASES) expect(TOOL_PHRASES.has(phrase)).toBe(true);
+    expect(queryTerms('file a bug').map((term) => term.term)).toEqual(['bug', stemWord('create')]);
+    expect(queryTerms('FILE AN ISSUE: the file upload fails').map((term) => term.term)).toEqual(['issu', 'file', 'upload', 'fail', stemWord('create')]);
+    // the word alone, or in another phrase, stays
+    expect(queryTerms('file a report').map((term) => term.term)).toEqual(['file', 'report']);
+    expect(queryTerms('profile a bug').map((term) => term.term)).toEqual(['profil', 'bug']);
+    // either article, and up to two words before the phrase's last: the product or a new
+    expect(queryTerms('open a github issue').map((term) => term.term)).toEqual(['github', 'issu', stemWord('create')]);
+    expect(queryTerms('file a new Linear ticket').map((term) => term.term)).toEqual(['new', 'linear', 'ticket', stemWord('create')]);
+    // three words between is another request: open a file (in the bug folder)
+    expect(queryTerms('open a file in the bug folder').map((term) => term.term)).toEqual(['open', 'file', 'bug', 'folder']);
   });
 });

@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
+import type { RankerDocument, ToolRanker } from '../../src/search/tool-ranker.js';
+import { loadFixtureDocuments } from './fixture-catalogs.js';
+
+// How the words of real requests meet the words of real MCP tools: the stemmer
+// (tokenize-text.ts), the verb and noun groups and phrases (tool-verb-synonyms.ts) and the query's
+// shapes (query-terms.ts, query-shape-terms.ts), over the catalog of 17 MCP servers.
+let ranker: ToolRanker;
+const names = (query: string, maxResults = 5) => ranker.rank(query, maxResults).map((match) => match.name);
+
+beforeAll(async () => {
+  ranker = createHybridRanker(await loadFixtureDocuments('mcp-catalog'));
+});
+
+describe('stemming: words that only look inflected', () => {
+  it('reads news as news, not as the new of "create a new …": web search, not the create tools', () => {
+    expect(names('news')[0]).toBe('brave_web_search');
+  });
+
+  it('meets the British doubled l (cancelling in a description) with the word a request writes (cancel)', () => {
+    const documents: RankerDocument[] = [
+      { name: 'list_jobs', description: 'Lists the jobs of a runner.', group: 'ci' },
+      { name: 'stop_job', description: 'Stops a job, cancelling its steps.', group: 'ci' },
+    ];
+    // synonyms and prefix matching off: only the stem joins cancel and cancelling (stop would find
+    // stop_job by its name, and cancel is a prefix of the old stem cancell)
+    const ranked = createHybridRanker(documents, { synonymWeight: 0, minPrefixChars: 0, thesaurus: false }).rank('cancel the job', 2);
+    expect(ranked.map((match) => match.name)).toEqual(['stop_job', 'list_jobs']);
+  });
+});
+
+describe('verb and noun groups: the everyday word for the tool word', () => {
+  it('takes shut for close, unlink for remove and people for collaborators', () => {
+    expect(names('shut the browser page')[0]).toBe('browser_close');
+    expect(names('unlink sub-issue 7 from its epic')[0]).toBe('remove_sub_issue');
+    expect(names('which people have access to the repo')).toContain('list_repository_collaborators');
+  });
+});
+
+describe('phrases and paths of a request', () => {
+  it('reads file a bug as creating an issue, not as the file tools', () => {
+    const top = names('file a bug', 3);
+    expect(top).toContain('create_issue');
+    expect(top.filter((name) => name.includes('file'))).toEqual([]);
+  });
+
+  it('reads open issues as issues in the open state (a list), show all as a list, reply on as a comment and draw a box around as highlight', () => {
+    expect(names('open issues tagged flaky in acme/api', 2)).toContain('list_issues');
+    expect(names('show all cookies')[0]).toBe('browser_cookie_list');
+    expect(names('reply on issue 9 that the fix shipped')).toContain('add_issue_comment');
+    expect(names('draw a box around the search field')).toContain('browser_highlight');
+  });
+
+  it('reads "what do you know about" as a search of the memory', () => {
+    expect(names('what do you know about my landlord')[0]).toBe('search_nodes');
+  });
+
+  it('reads a folder path as a directory: ~/Pictures is listed, not read as a file', () => {
+    expect(['directory_tree', 'filesystem__list_directory', 'desktop-commander__list_directory', 'list_directory_with_sizes']).toContain(names('show what is inside ~/Pictures')[0]);
+  });
+});
