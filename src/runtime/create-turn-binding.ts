@@ -100,7 +100,8 @@ export function createTurnBinding(options: {
   }
   const inCeiling = options.ceiling === undefined ? undefined : new Set(options.ceiling);
   const clientEntries = options.clientEntries ?? [];
-  const ceilingEntries = catalog.entries.filter((entry) => inCeiling === undefined || inCeiling.has(entry.name));
+  // the catalog's own (frozen) array when there is no ceiling, so its inventory groups are the catalog's, not made again
+  const ceilingEntries = inCeiling === undefined ? catalog.entries : catalog.entries.filter((entry) => inCeiling.has(entry.name));
   // B stays sorted by canonical name with the client's tools in it
   const entries = clientEntries.length === 0 ? ceilingEntries : [...ceilingEntries, ...clientEntries].sort(byName);
   const bound = entries.map((entry) => entry.name);
