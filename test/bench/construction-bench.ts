@@ -1,7 +1,7 @@
 // Runtime construction at 1,000 and 10,000 tools (part of `npm run bench`; `npm run bench --
 // --construction` runs only this): `createToolSearchRuntime` over the bench's synthesized
-// catalog (the four shipped catalogs' real tools, then renamed copies: synthesize-catalog.ts),
-// every tool deferred, before any search: the catalog, the bindings and the default ranker's
+// catalog (the four shipped catalogs' real tools, then renamed copies: synthesize-catalog.ts) in
+// its groups, every tool deferred, before any search: the catalog, the bindings and the default ranker's
 // index, timed like the search bench's index build (wall, and CPU of every thread of the
 // process), the sizes in order in one process. Prints a Markdown table; asserts nothing.
 import { fileURLToPath } from 'node:url';
@@ -25,20 +25,28 @@ export interface ConstructionBenchRow {
 const root = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
 const gc = (globalThis as { gc?: () => void }).gc;
 
-/** The shipped catalogs' tools as AI SDK tools, `size` of them ({@link synthesizeCatalog}), named as providers accept (`PDF&URLTool` → `PDF_URLTool`) and turnscope allows. */
-function toolSetOf(pool: readonly EvalTool[], size: number): ToolSet {
+/**
+ * The shipped catalogs' tools as AI SDK tools, `size` of them ({@link synthesizeCatalog}), named
+ * as providers accept (`PDF&URLTool` → `PDF_URLTool`) and turnscope allows, with the catalog's
+ * groups as the `groups` option (a copy's group `<group>-c2` holds `c2__<name>` …, names that
+ * share a prefix, as an MCP server's `mcp__<server>__<tool>` do).
+ */
+function bindingOf(pool: readonly EvalTool[], size: number): { tools: ToolSet; groups: Record<string, string[]> } {
   const tools: ToolSet = {};
+  const groups: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const entry of synthesizeCatalog(pool, size)) {
     const valid = entry.id.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 58);
     // turnscope reserves its search tool's names (BFCL and LiveMCPBench have a `tool_search`)
-    const name = /^(turnscope_)?tool_?search$/i.test(valid) ? `${valid}_bound` : valid;
-    tools[Object.hasOwn(tools, name) ? `${name}_${Object.keys(tools).length}` : name] = tool({
+    const unique = Object.hasOwn(tools, valid) ? `${valid}_${Object.keys(tools).length}` : valid;
+    const name = /^(turnscope_)?tool_?search$/i.test(unique) ? `${unique}_bound` : unique;
+    tools[name] = tool({
       description: entry.description,
       inputSchema: jsonSchema((entry.inputSchema ?? { type: 'object', properties: {} }) as never),
       execute: async () => 'ok',
     });
+    (groups[entry.group] ??= []).push(name);
   }
-  return tools;
+  return { tools, groups };
 }
 
 export async function runConstructionBench(options: { readonly sizes?: readonly number[] } = {}): Promise<ConstructionBenchRow[]> {
@@ -51,12 +59,12 @@ export async function runConstructionBench(options: { readonly sizes?: readonly 
   shippedThesaurus();
   const rows: ConstructionBenchRow[] = [];
   for (const size of options.sizes ?? CONSTRUCTION_SIZES) {
-    const tools = toolSetOf(pool, size);
+    const binding = bindingOf(pool, size);
     gc?.();
     gc?.();
     const startedAt = performance.now();
     const cpuAt = process.cpuUsage();
-    const runtime = createToolSearchRuntime({ tools });
+    const runtime = createToolSearchRuntime(binding);
     const wallMs = performance.now() - startedAt;
     const cpu = process.cpuUsage(cpuAt);
     if (runtime.catalog.entries.length !== size) throw new Error(`the runtime has ${runtime.catalog.entries.length} tools, not ${size}`);
