@@ -100,8 +100,7 @@ export function createTurnBinding(options: {
   }
   const inCeiling = options.ceiling === undefined ? undefined : new Set(options.ceiling);
   const clientEntries = options.clientEntries ?? [];
-  // the catalog's own (frozen) array when there is no ceiling, so its inventory groups are the catalog's, not made again
-  const ceilingEntries = inCeiling === undefined ? catalog.entries : catalog.entries.filter((entry) => inCeiling.has(entry.name));
+  const ceilingEntries = catalog.entries.filter((entry) => inCeiling === undefined || inCeiling.has(entry.name));
   // B stays sorted by canonical name with the client's tools in it
   const entries = clientEntries.length === 0 ? ceilingEntries : [...ceilingEntries, ...clientEntries].sort(byName);
   const bound = entries.map((entry) => entry.name);
@@ -161,7 +160,8 @@ export function createTurnBinding(options: {
     offerSearch,
     toolSearch: toolSearch?.tool,
     inventory,
-    groups: inventoryGroups(entries),
+    // B is the whole catalog: the catalog's (frozen) entries, whose groups its inventory made already
+    groups: inventoryGroups(options.ceiling === undefined && clientEntries.length === 0 ? catalog.entries : entries),
     providerTools: Object.freeze(providerToolSet({ definitions: [...definitions.values()], toolSearch })),
     boundSchemaChars: [...definitions.values()].reduce((sum, definition) => sum + definition.schemaChars, 0),
     instructions: options.instructions,
