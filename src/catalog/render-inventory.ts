@@ -201,33 +201,42 @@ function isSeparator(code: number): boolean {
  * @returns canonical name → its short name, for the deferred tools that have one.
  */
 export function shortNameAliases(entries: readonly CatalogEntry[]): ReadonlyMap<string, string> {
-  // every name's tails after a separator (`create_issue`, `issue` of `mcp__github__create_issue`),
-  // counted once per tool: a short name that is the tail of another tool's name would be ambiguous
-  const tailUses = new Map<string, number>();
-  const taken = new Set<string>();
+  // the candidates first: a catalog without a shared prefix (most) reads no name's tails
+  const candidates: { readonly name: string; readonly short: string }[] = [];
+  for (const [group, members] of inventoryGroups(entries)) {
+    const prefix = sharedNamePrefix(group, members);
+    if (prefix !== undefined) for (const name of members) candidates.push({ name, short: name.slice(prefix.length) });
+  }
+  const aliases = new Map<string, string>();
+  if (candidates.length === 0) return aliases;
+  // lowercased short name → how many tools have it as a tail after a separator (its own tool
+  // does), or -1 when it is a tool's name or alias: a short name used twice would be ambiguous
+  const uses = new Map<string, number>();
+  for (const { short } of candidates) uses.set(short.toLowerCase(), 0);
+  countTailUses(entries, uses);
+  for (const { name, short } of candidates) if (uses.get(short.toLowerCase()) === 1) aliases.set(name, short);
+  return aliases;
+}
+
+/**
+ * For each entry, adds 1 to the count in `uses` of each of its lowercased name's tails after a
+ * separator (`create_issue`, `issue` of `mcp__github__create_issue`; each tail once per tool)
+ * that `uses` has, and sets to -1 (for good) the count of its lowercased name and aliases. Only
+ * the candidates are counted: a map entry per tail of every name cost more than the rest of
+ * {@link shortNameAliases} together at 10,000 tools.
+ */
+function countTailUses(entries: readonly CatalogEntry[], uses: Map<string, number>): void {
   for (const entry of entries) {
     const lower = entry.name.toLowerCase();
-    taken.add(lower);
-    for (const alias of entry.aliases) taken.add(alias.toLowerCase());
-    let previous = '';
+    if (uses.has(lower)) uses.set(lower, -1);
+    for (const alias of entry.aliases) if (uses.has(alias.toLowerCase())) uses.set(alias.toLowerCase(), -1);
     for (let index = 1; index < lower.length; index += 1) {
       if (!isSeparator(lower.charCodeAt(index - 1)) || isSeparator(lower.charCodeAt(index))) continue;
       const tail = lower.slice(index);
-      if (tail === previous) continue;
-      previous = tail;
-      tailUses.set(tail, (tailUses.get(tail) ?? 0) + 1);
+      const count = uses.get(tail);
+      if (count !== undefined && count >= 0) uses.set(tail, count + 1);
     }
   }
-  const aliases = new Map<string, string>();
-  for (const [group, members] of inventoryGroups(entries)) {
-    const prefix = sharedNamePrefix(group, members);
-    if (prefix === undefined) continue;
-    for (const name of members) {
-      const short = name.slice(prefix.length);
-      if (tailUses.get(short.toLowerCase()) === 1 && !taken.has(short.toLowerCase())) aliases.set(name, short);
-    }
-  }
-  return aliases;
 }
 
 /**
@@ -269,6 +278,23 @@ export function addedShortNameAliases(
  * `other` last), names sorted. What `group:NAME` lists.
  */
 export function inventoryGroups(entries: readonly CatalogEntry[]): ReadonlyMap<string, readonly string[]> {
+  // a frozen array (a catalog's entries) cannot change: its groups are made once, not once by the
+  // catalog's inventory, once by the short names and once by the binding (each a sort of every name)
+  const frozen = Object.isFrozen(entries);
+  const known = frozen ? GROUPS_OF_FROZEN.get(entries) : undefined;
+  if (known !== undefined) return known;
+  const groups = groupEntries(entries);
+  if (frozen) GROUPS_OF_FROZEN.set(entries, groups);
+  return groups;
+}
+
+/**
+ * {@link inventoryGroups} of frozen entry arrays, each array's groups kept while it lives. The
+ * groups' arrays are not frozen: V8's `filter` and `slice` of a frozen array take a slow path.
+ */
+const GROUPS_OF_FROZEN = new WeakMap<readonly CatalogEntry[], ReadonlyMap<string, readonly string[]>>();
+
+function groupEntries(entries: readonly CatalogEntry[]): ReadonlyMap<string, readonly string[]> {
   const byGroup = new Map<string, string[]>();
   for (const entry of entries) {
     if (entry.kind !== 'deferred') continue;
@@ -276,8 +302,9 @@ export function inventoryGroups(entries: readonly CatalogEntry[]): ReadonlyMap<s
     names.push(entry.name);
     byGroup.set(entry.group, names);
   }
-  const sorted = new Map<string, string[]>();
-  for (const group of [...byGroup.keys()].sort(compareGroups)) sorted.set(group, byGroup.get(group)!.sort(compareCodeUnits));
+  const sorted = new Map<string, readonly string[]>();
+  // `sort()` without a comparator orders strings by code unit too, without a call per comparison
+  for (const group of [...byGroup.keys()].sort(compareGroups)) sorted.set(group, byGroup.get(group)!.sort());
   return sorted;
 }
 

@@ -160,7 +160,8 @@ export function createTurnBinding(options: {
     offerSearch,
     toolSearch: toolSearch?.tool,
     inventory,
-    groups: inventoryGroups(entries),
+    // B is the whole catalog: the catalog's (frozen) entries, whose groups its inventory made already
+    groups: inventoryGroups(options.ceiling === undefined && clientEntries.length === 0 ? catalog.entries : entries),
     providerTools: Object.freeze(providerToolSet({ definitions: [...definitions.values()], toolSearch })),
     boundSchemaChars: [...definitions.values()].reduce((sum, definition) => sum + definition.schemaChars, 0),
     instructions: options.instructions,
