@@ -152,6 +152,11 @@ function unknownEntries(options: Parameters<typeof checkSelectEntries>[0] & { re
 }
 
 function describeUnknown(entries: readonly string[], options: Parameters<typeof checkSelectEntries>[0]): string {
+  // `select:a b` or `select:a;b`: names separated by something else than commas
+  const joined = entries.find((entry) => {
+    const pieces = entry.split(/[\s;|]+/).filter((piece) => piece.length > 0);
+    return pieces.length >= 2 && pieces.every((piece) => (options.variantsOf?.(piece) ?? []).length > 0 || options.callable.has(piece));
+  });
   let suggested = false;
   const shown = entries.slice(0, MAX_NAMED_ENTRIES).map((entry, index) => {
     const closest = index < MAX_SUGGESTED_ENTRIES && options.synchronous ? closestNames(entry, options) : [];
@@ -161,7 +166,8 @@ function describeUnknown(entries: readonly string[], options: Parameters<typeof 
   const more = entries.length - shown.length;
   return (
     `No tool is named ${shown.join(', ')}${more > 0 ? ` or ${more} more of the entries` : ''}; nothing was loaded for ${entries.length === 1 ? 'it' : 'them'}. ` +
-    `Select a name from the inventory${suggested ? ' or a closest one' : ''}, or search with words for what it does.`
+    `Select a name from the inventory${suggested ? ' or a closest one' : ''}, or search with words for what it does.` +
+    (joined === undefined ? '' : ` Separate names with commas: select:${joined.split(/[\s;|]+/).filter((piece) => piece.length > 0).join(',')}.`)
   );
 }
 

@@ -117,3 +117,12 @@ describe('tool_search select: with names no tool has (C11, C12)', () => {
     expect(output.reason.length).toBeLessThan(800);
   });
 });
+
+describe('tool_search select: with names not separated by commas (C11)', () => {
+  it('an entry of names joined by spaces or semicolons says to separate them with commas', async () => {
+    const { output } = await searchOnce('select:slack_send_message;github_list_issues');
+    expect(output.activated).toEqual([]);
+    expect(output.reason).toMatch(/^No tool is named "slack_send_message;github_list_issues" \(closest: [^)]+\); nothing was loaded for it\. /);
+    expect(output.reason).toMatch(/ Separate names with commas: select:slack_send_message,github_list_issues\.$/);
+  });
+});
