@@ -126,3 +126,29 @@ describe('tool_search select: with names not separated by commas (C11)', () => {
     expect(output.reason).toMatch(/ Separate names with commas: select:slack_send_message,github_list_issues\.$/);
   });
 });
+
+describe('tool_search select: beside other searches of the turn (C13, C15)', () => {
+  it('a select: and a word search of the same step that both find a tool activate it once, callable on the next step; a later select: of it says it is callable', async () => {
+    const runtime = createToolSearchRuntime({ tools: caseTools() });
+    const scripted = createScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'select:slack_send_message' } }, { toolName: 'tool_search', input: { query: 'send a slack message', limit: 1 } }] },
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'select:slack_send_message,github_list_issues' } }, { toolName: 'slack_send_message', input: {} }] },
+        { text: 'done' },
+      ],
+    });
+    const turn = runtime.send({ model: scripted.model, prompt: 'go' });
+    const activations: (readonly string[])[] = [];
+    for await (const part of turn.stream) if (part.type === 'activation') activations.push(part.names);
+    const result = await turn.result;
+    expect(result.steps[0]!.toolResults.map((entry) => entry.output)).toEqual([{ activated: ['slack_send_message'] }, { activated: ['slack_send_message'] }]);
+    expect(activations).toEqual([['slack_send_message'], ['github_list_issues']]);
+    expect(scripted.requests[1]!.toolNames).toEqual(['Read', 'tool_search', 'slack_send_message']);
+    expect(result.steps[1]!.toolResults[0]!.output).toEqual({
+      activated: ['slack_send_message', 'github_list_issues'],
+      reason: 'slack_send_message is already callable on this step: call it directly, no search needed.',
+    });
+    expect(result.steps[1]!.toolResults[1]!.outcome).toBe('ok');
+    expect(result.activated).toEqual(['slack_send_message', 'github_list_issues']);
+  });
+});
