@@ -18,12 +18,14 @@ const KNOWN_TYPES = new Set<string>(TELEMETRY_RECORD_TYPES);
  * truncated by a crash), has an unknown `type`, lacks `turnId` / `stepIndex` / `timestamp`, or
  * has a field the report reads in another shape than the sink writes it (`ranked` not a list
  * of `{ name, score }`, a `status` that is no turn status: see `recordShapeProblem`) is skipped
- * with a warning and counted. Blank lines are ignored.
+ * with a warning and counted. Blank lines are ignored, and so are a leading byte order mark and
+ * Windows line ends.
  */
 export function parseTrace(text: string): ParsedTrace {
   const records: TelemetryRecord[] = [];
   const warnings: string[] = [];
-  text.split('\n').forEach((line, index) => {
+  // an editor may save the file with a byte order mark, which JSON.parse refuses
+  (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
     const where = `line ${index + 1}`;
     let value: unknown;

@@ -55,6 +55,12 @@ describe('turnscope report over hostile trace lines (C22)', () => {
     expect(report.text).toContain('schema chars sent                 300');
   });
 
+  it('reads a trace saved with a byte order mark and Windows line ends like the sink wrote it', () => {
+    const report = reportOf(`\uFEFF${lines(START, STEP, END).replaceAll('\n', '\r\n')}\r\n`);
+    expect(report.warnings).toEqual([]);
+    expect(report.text).toContain('turns                             1 (1 completed)');
+  });
+
   it('a turn id or tool name of __proto__ is a turn and a tool like any other', () => {
     const proto = { turnId: '__proto__' };
     const report = reportOf(lines({ ...START, ...proto }, { ...STEP, ...proto, visible: ['__proto__'], schemaChars: JSON.parse('{"__proto__": 250}'), totalSchemaChars: 250 }, { ...END, ...proto }));
@@ -79,7 +85,9 @@ describe('turnscope report over hostile trace lines (C22)', () => {
         (mutations) => {
           const records = parsedLines.map((record) => structuredClone(record));
           const cut = new Set<number>();
-          for (const [index, field, value, at, cutLine] of mutations) {
+          for (const [index, field, shared, at, cutLine] of mutations) {
+            // a copy: the same constant set twice into one record must not make it circular
+            const value = structuredClone(shared);
             const record = records[index]!;
             const keys = Object.keys(record).filter((key) => key !== 'type');
             const key = keys[field % keys.length]!;
