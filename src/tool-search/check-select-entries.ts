@@ -48,6 +48,12 @@ export interface SelectEntryCheck {
   readonly reason: string | undefined;
   /** Unknown entries that end full names: told by the search's sentence on short names (C23), not here. */
   readonly endingEntries: readonly string[];
+  /**
+   * Searchable names an entry spells (exactly, or as the only name it spells ignoring case) that
+   * the ranking left out — a ranker over more tools than the turn's ceiling took the entry for
+   * another spelling — in entry order: the search adds them after the ranking's named matches.
+   */
+  readonly missing: readonly string[];
 }
 
 /**
@@ -95,17 +101,21 @@ export function checkSelectEntries(options: {
   const ambiguous: { entry: string; variants: string[] }[] = [];
   const unresolved: string[] = [];
   const dropped = new Set<string>();
+  const chosen: string[] = [];
   for (const entry of select.entries) {
     const variants = [...new Set([...(options.variantsOf?.(entry) ?? []), ...(callableByLower.get(entry.toLowerCase()) ?? [])])].sort(compareCodeUnits);
     for (const name of variants) spelled.add(name);
     if (variants.includes(entry)) {
       exact.add(entry);
+      chosen.push(entry);
       for (const name of variants) if (name !== entry) dropped.add(name);
     } else if (variants.length >= 2) {
       ambiguous.push({ entry, variants });
       for (const name of variants) dropped.add(name);
     } else if (variants.length === 0) {
       unresolved.push(entry);
+    } else {
+      chosen.push(variants[0]!);
     }
   }
   for (const name of exact) dropped.delete(name);
@@ -129,13 +139,16 @@ export function checkSelectEntries(options: {
         'select them in another search.',
     );
   }
-  return { dropped, reason: parts.length === 0 ? undefined : parts.join(' '), endingEntries: unknown.filter((entry) => options.hasEndings(entry)) };
+  const ranked = new Set(options.ranking.map((match) => match.name));
+  const missing = [...new Set(chosen)].filter((name) => !ranked.has(name) && !dropped.has(name) && options.isSearchable(name));
+  return { dropped, reason: parts.length === 0 ? undefined : parts.join(' '), endingEntries: unknown.filter((entry) => options.hasEndings(entry)), missing };
 }
 
 /** The unresolved entries the ranker did not resolve either (an alias, a mistyping, a short name). */
 function unknownEntries(options: Parameters<typeof checkSelectEntries>[0] & { readonly unresolved: readonly string[]; readonly spelled: ReadonlySet<string> }): string[] {
-  // an entry the ranking spells ignoring case is resolved (the names were not given: `variantsOf` unset)
-  const rankedLower = new Set(options.ranking.map((match) => match.name.toLowerCase()));
+  // an entry the ranking spells ignoring case is resolved (the names were not given: `variantsOf`
+  // unset); a name outside the turn's ceiling resolves nothing
+  const rankedLower = new Set(options.ranking.filter((match) => options.isSearchable(match.name) || options.callable.has(match.name)).map((match) => match.name.toLowerCase()));
   const unresolved = options.unresolved.filter((entry) => !rankedLower.has(entry.toLowerCase()));
   if (unresolved.length === 0) return [];
   const entryLower = new Set(options.select.entries.map((entry) => entry.toLowerCase()));

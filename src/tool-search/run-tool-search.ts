@@ -7,7 +7,7 @@ import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import { describeCallableMatches } from './describe-callable-matches.js';
 import { describeSelectLeftOut } from './describe-select-left-out.js';
-import { checkSelectEntries, selectEntriesOf } from './check-select-entries.js';
+import { checkSelectEntries, MAX_SELECTED_ENTRIES, selectEntriesOf } from './check-select-entries.js';
 import { namedCallableTools } from './named-callable-tools.js';
 import { parseRequiredWords } from './parse-required-words.js';
 import { oneLineDescription } from './one-line-description.js';
@@ -192,7 +192,10 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       hasEndings: (entry) => (options.fullNamesOf?.(entry) ?? []).length > 0,
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
-    const searchable = cleaned.ranked.filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name) && kept(match.name));
+    // a name an entry spells that the ranker left out comes after its named matches, as named
+    const missing = (checked?.missing ?? []).map((name, index) => ({ name, score: NAMED_TOOL_SCORE - MAX_SELECTED_ENTRIES - index }));
+    const named = missing.length === 0 ? cleaned.ranked : [...cleaned.ranked.filter((match) => match.score >= NAMED_TOOL_SCORE / 2), ...missing, ...cleaned.ranked.filter((match) => match.score < NAMED_TOOL_SCORE / 2)];
+    const searchable = named.filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name) && kept(match.name));
     const { isRequired } = options;
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);

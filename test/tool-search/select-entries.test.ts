@@ -152,3 +152,22 @@ describe('tool_search select: beside other searches of the turn (C13, C15)', () 
     expect(result.activated).toEqual(['slack_send_message', 'github_list_issues']);
   });
 });
+
+describe('tool_search select: inside a narrower ceiling (C6, C9)', () => {
+  it("loads the one spelling inside the turn's ceiling, and says a tool outside it is not named, as for a name no tool has", async () => {
+    const runtime = createToolSearchRuntime({ tools: { ...caseTools(), secret_admin: named('An admin tool outside the ceiling.') } });
+    const search = async (query: string) => {
+      const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query } }] }, { text: 'done' }] });
+      const result = await runtime.send({ model: scripted.model, prompt: 'go', boundTools: ['Read', 'Foo', 'slack_send_message'] }).result;
+      return result.steps[0]!.toolResults[0]!.output;
+    };
+    // the runtime's ranker takes `foo` for the tool foo, outside this turn's ceiling; Foo is the turn's only spelling
+    expect(await search('select:foo')).toEqual({ activated: ['Foo'] });
+    const unknown = (entry: string) => ({
+      activated: [],
+      reason: `No tool is named "${entry}"; nothing was loaded for it. Select a name from the inventory, or search with words for what it does.`,
+    });
+    expect(await search('select:secret_admin')).toEqual(unknown('secret_admin'));
+    expect(await search('select:secret_admn')).toEqual(unknown('secret_admn'));
+  });
+});
