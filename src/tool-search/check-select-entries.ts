@@ -1,5 +1,6 @@
 import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import type { AnyToolRanker, RankedTool } from '../search/tool-ranker.js';
+import { cutText } from '../catalog/cut-text.js';
 
 /** Characters of a query scanned for `select:` entries (as the rankers scan it). */
 const MAX_SCAN_CHARS = 4_000;
@@ -11,6 +12,10 @@ const MAX_SUGGESTED_ENTRIES = 5;
 const SUGGESTIONS_PER_ENTRY = 3;
 /** Unknown or ambiguous entries named in the reason; the rest are counted. */
 const MAX_NAMED_ENTRIES = 10;
+/** Characters of one entry shown in the reason (a pasted paragraph is cut, as a query is). */
+const MAX_SHOWN_ENTRY_CHARS = 81;
+
+const shownEntry = (entry: string) => JSON.stringify(cutText(entry, MAX_SHOWN_ENTRY_CHARS));
 
 /** The entries of a `select:` query, as the rankers read them. */
 export interface SelectEntries {
@@ -124,7 +129,7 @@ export function checkSelectEntries(options: {
   const parts: string[] = [];
   if (ambiguous.length > 0) {
     const shown = ambiguous.slice(0, MAX_NAMED_ENTRIES).map(({ entry, variants }) =>
-      `${JSON.stringify(entry)} could be ${variants.join(' or ')} (names are case-sensitive)`);
+      `${shownEntry(entry)} could be ${variants.join(' or ')} (names are case-sensitive)`);
     const more = ambiguous.length - shown.length;
     parts.push(
       `Ambiguous: ${shown.join('; ')}${more > 0 ? `; and ${more} more entries` : ''}. Nothing was loaded for ${ambiguous.length === 1 ? 'it' : 'them'}: ` +
@@ -174,7 +179,7 @@ function describeUnknown(entries: readonly string[], options: Parameters<typeof 
   const shown = entries.slice(0, MAX_NAMED_ENTRIES).map((entry, index) => {
     const closest = index < MAX_SUGGESTED_ENTRIES && options.synchronous ? closestNames(entry, options) : [];
     if (closest.length > 0) suggested = true;
-    return closest.length === 0 ? JSON.stringify(entry) : `${JSON.stringify(entry)} (closest: ${closest.join(', ')})`;
+    return closest.length === 0 ? shownEntry(entry) : `${shownEntry(entry)} (closest: ${closest.join(', ')})`;
   });
   const more = entries.length - shown.length;
   return (

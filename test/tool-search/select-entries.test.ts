@@ -171,3 +171,13 @@ describe('tool_search select: inside a narrower ceiling (C6, C9)', () => {
     expect(await search('select:secret_admn')).toEqual(unknown('secret_admn'));
   });
 });
+
+describe('tool_search select: with a pasted paragraph as an entry (C11)', () => {
+  it('shows an unknown entry of 1,500 characters by its first 80 and a …', async () => {
+    const paragraph = 'please send this long note to the team '.repeat(40).trim();
+    const { output } = await searchOnce(`select:${paragraph}`);
+    expect(output.activated).toEqual([]);
+    expect(output.reason!.length).toBeLessThan(400);
+    expect(output.reason).toContain(`No tool is named "${paragraph.slice(0, 80).trimEnd()}…"`);
+  });
+});
