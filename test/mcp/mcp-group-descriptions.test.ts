@@ -51,4 +51,16 @@ describe('MCP instructions as inventory group lines (C23)', () => {
     // a new binding is a new bound set as far as its servers' words go: its line is the server's new one
     expect(await inventoryOf({ alpha: fakeClient(changing, ['read_one']) })).toBe('alpha — Session 2: files.:\n- mcp__alpha__read_one\n');
   });
+
+  it('binds a client whose instructions or serverInfo cannot be read, with no line for it, instead of failing its start', async () => {
+    const throwing = { get instructions(): string {
+      throw new Error('revoked');
+    }, serverInfo: { get title(): string {
+      throw new Error('revoked');
+    } } };
+    const mcp = await bindMcpTools({ servers: { alpha: fakeClient(throwing, ['read_one']), beta: fakeClient({ serverInfo: { title: 'Beta: mail.' } }, ['send_mail']) } });
+    await mcp.close();
+    expect(mcp.groupDescriptions).toEqual({ beta: 'Beta: mail.' });
+    expect(Object.keys(mcp.tools)).toEqual(['mcp__alpha__read_one', 'mcp__beta__send_mail']);
+  });
 });
