@@ -68,11 +68,16 @@ export interface SelectEntryCheck {
  * - an entry that several names spell ignoring case, none exactly (`FOO` for `Foo` and `foo`),
  *   is ambiguous: none of them is loaded, and the reason lists them; an entry that one of them
  *   spells exactly loads that one only (names are case-sensitive);
- * - an entry that names no tool — not in any case, not as an alias, a mistyping the ranker
- *   resolves, or the end of a full name ({@link RunToolSearchOptions.fullNamesOf}, told on its
- *   own) — is named in the reason with its closest names (the ranker's best matches for the
- *   entry as words: synchronous rankers only; an asynchronous one is not called again);
- * - entries past the 64th are never read: the reason counts them.
+ * - an entry that names no tool of the turn — not in any case, not as an alias, a mistyping the
+ *   ranker resolves, or the end of a full name (`hasEndings`: the search's `fullNamesOf`, told
+ *   in a sentence of its own) — is named in the reason with its closest names (the ranker's
+ *   best searchable matches for the entry as words: synchronous rankers only; an asynchronous
+ *   one is not called again); a tool outside the turn's ceiling is named by no entry, and is
+ *   never suggested; names joined by spaces or `;` are told to be separated by commas;
+ * - an entry that one name of the turn spells, which the ranking left out (a ranker over more
+ *   tools than the ceiling took it for another spelling), is returned in `missing`;
+ * - entries past the 64th are never read: the reason counts them. At most 10 entries (and 10
+ *   variants of one) are named; the rest are counted.
  *
  * Which entry the ranker resolved is known when it can be told by counting (the named matches
  * of the ranking that no entry spells); else, with a synchronous ranker, each entry in doubt is
@@ -82,6 +87,7 @@ export interface SelectEntryCheck {
  * @param options.variantsOf the searchable names that equal an entry ignoring case.
  * @param options.callable the names callable on this step without a search.
  * @param options.synchronous true when the ranker answered the search without a promise.
+ * @param options.hasEndings true for an entry that ends full names with a separator before it (C23).
  */
 export function checkSelectEntries(options: {
   readonly select: SelectEntries;
@@ -129,7 +135,7 @@ export function checkSelectEntries(options: {
   const parts: string[] = [];
   if (ambiguous.length > 0) {
     const shown = ambiguous.slice(0, MAX_NAMED_ENTRIES).map(({ entry, variants }) =>
-      `${shownEntry(entry)} could be ${variants.join(' or ')} (names are case-sensitive)`);
+      `${shownEntry(entry)} could be ${variants.slice(0, MAX_NAMED_ENTRIES).join(' or ')}${variants.length > MAX_NAMED_ENTRIES ? ` or ${variants.length - MAX_NAMED_ENTRIES} more` : ''} (names are case-sensitive)`);
     const more = ambiguous.length - shown.length;
     parts.push(
       `Ambiguous: ${shown.join('; ')}${more > 0 ? `; and ${more} more entries` : ''}. Nothing was loaded for ${ambiguous.length === 1 ? 'it' : 'them'}: ` +

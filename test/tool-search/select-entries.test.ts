@@ -181,3 +181,14 @@ describe('tool_search select: with a pasted paragraph as an entry (C11)', () => 
     expect(output.reason).toContain(`No tool is named "${paragraph.slice(0, 80).trimEnd()}…"`);
   });
 });
+
+describe('tool_search select: of a name with many case variants (C11)', () => {
+  it('names at most ten of the variants and counts the rest', async () => {
+    const spellings = Array.from({ length: 16 }, (_, bits) => [...'abcd'].map((letter, index) => ((bits >> index) & 1 ? letter.toUpperCase() : letter)).join(''));
+    const tools = { ...caseTools(), ...Object.fromEntries(spellings.slice(0, 12).map((name) => [name, named(`Variant ${name}.`)])) };
+    const { output } = await searchOnce(`select:${spellings[15]}`, { tools });
+    expect(output.activated).toEqual([]);
+    const listed = /could be (.+) or 2 more \(names are case-sensitive\)/.exec(output.reason!)?.[1]?.split(' or ');
+    expect(listed).toEqual([...spellings.slice(0, 12)].sort().slice(0, 10));
+  });
+});
