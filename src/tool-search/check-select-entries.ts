@@ -1,6 +1,8 @@
 import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import type { AnyToolRanker, RankedTool } from '../search/tool-ranker.js';
 import { cutText } from '../catalog/cut-text.js';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { TOOL_SEARCH_WIRE_ALIAS } from './tool-search-wire-names.js';
 
 /** Characters of a query scanned for `select:` entries (as the rankers scan it). */
 const MAX_SCAN_CHARS = 4_000;
@@ -142,7 +144,11 @@ export function checkSelectEntries(options: {
         `select the exact name, e.g. select:${ambiguous[0]!.variants[0]}.`,
     );
   }
-  const reported = unknown.filter((entry) => !options.hasEndings(entry));
+  // tool_search itself (or its name on OpenAI's Responses API) is this very search, not a tool to load
+  const isSearchItself = (entry: string) => entry.toLowerCase() === TOOL_SEARCH_NAME || entry.toLowerCase() === TOOL_SEARCH_WIRE_ALIAS;
+  const itself = unknown.find(isSearchItself);
+  if (itself !== undefined) parts.push(`${shownEntry(itself)} is this search itself, callable already; select: loads the deferred tools it finds.`);
+  const reported = unknown.filter((entry) => !options.hasEndings(entry) && !isSearchItself(entry));
   if (reported.length > 0) parts.push(describeUnknown(reported, options));
   if (select.unread > 0) {
     parts.push(

@@ -192,3 +192,14 @@ describe('tool_search select: of a name with many case variants (C11)', () => {
     expect(listed).toEqual([...spellings.slice(0, 12)].sort().slice(0, 10));
   });
 });
+
+describe('tool_search select: of tool_search itself (C11)', () => {
+  it('says it is the search itself, under either of its wire names, and suggests nothing', async () => {
+    for (const entry of ['tool_search', 'turnscope_tool_search']) {
+      expect((await searchOnce(`select:${entry},slack_send_message`)).output).toEqual({
+        activated: ['slack_send_message'],
+        reason: `"${entry}" is this search itself, callable already; select: loads the deferred tools it finds.`,
+      });
+    }
+  });
+});
