@@ -22,7 +22,8 @@ export interface GroupListing {
  *
  * A group no deferred tool is in but direct tools are (its tools are all sent on every step) is
  * named as such: `listed` holds its direct names, and `reason` says they are callable already
- * (no search needed). A listed group that also has direct tools names them in `reason`.
+ * (no search needed). A listed group that also has direct tools names them in `reason`; a
+ * listing of group names lists such groups after the others, marked `direct`.
  *
  * Bounded by `maxChars` characters of listed text (the inventory's budget): what does not fit
  * is counted in `reason`, with how to narrow the listing.
@@ -64,18 +65,32 @@ export function listGroup(options: {
     };
   }
   const word = groupLabelKey(rest).toLowerCase();
+  const bySize = (of: ReadonlyMap<string, readonly string[]>) => (a: string, b: string) => of.get(b)!.length - of.get(a)!.length || compareCodeUnits(a, b);
   const matching = labelIndexOf(groups)
     .labels.filter(({ lower }) => lower.includes(word))
     .map(({ name }) => name)
-    .sort((a, b) => groups.get(b)!.length - groups.get(a)!.length || compareCodeUnits(a, b));
-  const listed = within(matching.map((name) => `${shownGroupLabel(name)} (${count(groups.get(name)!.length, 'tool')})`), maxChars);
-  const left = matching.length - listed.length;
+    .sort(bySize(groups));
+  // groups of direct tools only come after, marked: they are callable already, not searched
+  const matchingDirect = labelIndexOf(directGroups)
+    .labels.filter(({ name, lower }) => !groups.has(name) && lower.includes(word))
+    .map(({ name }) => name)
+    .sort(bySize(directGroups));
+  const listed = within(
+    [
+      ...matching.map((name) => `${shownGroupLabel(name)} (${count(groups.get(name)!.length, 'tool')})`),
+      ...matchingDirect.map((name) => `${shownGroupLabel(name)} (${count(directGroups.get(name)!.length, 'tool')}, direct)`),
+    ],
+    maxChars,
+  );
+  const total = matching.length + matchingDirect.length;
+  const left = total - listed.length;
   const which = word === '' ? 'Groups' : `No group is named ${JSON.stringify(rest)}; groups whose name contains it`;
   return {
     activated: [],
     listed,
     reason:
-      `${which}: ${count(matching.length, 'group')}, largest first${left === 0 ? '' : `, ${left.toLocaleString('en-US')} not listed (give part of a name: group:WORD)`}. ` +
+      `${which}: ${count(total, 'group')}, largest first${matchingDirect.length === 0 ? '' : `, then ${count(matchingDirect.length, 'group')} of direct tools (callable already)`}` +
+      `${left === 0 ? '' : `, ${left.toLocaleString('en-US')} not listed (give part of a name: group:WORD)`}. ` +
       'Nothing was loaded: list one with group:NAME, or search by what you need.',
   };
 }

@@ -58,6 +58,16 @@ describe('tool_search group:NAME of direct tools (C23)', () => {
     });
   });
 
+  it('a listing of group names lists the groups of direct tools last, marked direct', async () => {
+    const runtime = runtimeWithDirectGroups();
+    expect((await listOnce(runtime, 'group:')).output).toEqual({
+      activated: [],
+      listed: ['github (1 tool)', 'slack (1 tool)', 'files (2 tools, direct)'],
+      reason: 'Groups: 3 groups, largest first, then 1 group of direct tools (callable already). Nothing was loaded: list one with group:NAME, or search by what you need.',
+    });
+    expect((await listOnce(runtime, 'group:fil')).output.listed).toEqual(['files (2 tools, direct)']);
+  });
+
   it('a group no tool of the turn is in still says no group has that name', async () => {
     const { output } = await listOnce(runtimeWithDirectGroups(), 'group:jira');
     expect(output.listed).toEqual([]);
