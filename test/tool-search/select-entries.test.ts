@@ -1,7 +1,7 @@
 import { tool, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToolSearchRuntime } from '../../src/index.js';
+import { createHybridRanker, createToolSearchRuntime } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 
 function named(description: string) {
@@ -201,5 +201,27 @@ describe('tool_search select: of tool_search itself (C11)', () => {
         reason: `"${entry}" is this search itself, callable already; select: loads the deferred tools it finds.`,
       });
     }
+  });
+});
+
+describe('tool_search select: with an asynchronous ranker (C11)', () => {
+  it('names an unknown entry without closest names, and names none when a resolved entry cannot be told from an unknown one', async () => {
+    const runtime = createToolSearchRuntime({
+      tools: caseTools(),
+      ranker: (documents) => {
+        const lexical = createHybridRanker(documents);
+        return { name: 'async', rank: async (query: string, maxResults: number) => lexical.rank(query, maxResults) };
+      },
+    });
+    const search = async (query: string) => {
+      const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query } }] }, { text: 'done' }] });
+      return (await runtime.send({ model: scripted.model, prompt: 'go' }).result).steps[0]!.toolResults[0]!.output;
+    };
+    expect(await search('select:github_create_issue,github_make_issue')).toEqual({
+      activated: ['github_create_issue'],
+      reason: 'No tool is named "github_make_issue"; nothing was loaded for it. Select a name from the inventory, or search with words for what it does.',
+    });
+    // githb_create_issue is a mistyping the ranker resolves; zzz names nothing: which is which is not known
+    expect(await search('select:githb_create_issue,zzz')).toEqual({ activated: ['github_create_issue'] });
   });
 });
