@@ -22,8 +22,8 @@ export interface PrefetchVisibilityRow {
 /**
  * Runs the prefetch a turn would run (C25) for every query of every dataset: the query as the
  * user's message, cut to `search.maxQueryChars`, searched with turnscope's default ranker and
- * the default search bounds (C10) by the same `runToolSearch` a turn uses, at most `limit`
- * tools. A query counts when a tool its gold names is among those activated — visible at step 0
+ * the default search bounds (C10, C24: the relevance floor too) by the same `runToolSearch`
+ * a turn uses, at most `limit` tools. A query counts when a tool its gold names is among those activated — visible at step 0
  * without the model searching.
  *
  * @param options.limit the prefetch limit. Default 5 (the default search limit).
@@ -41,9 +41,10 @@ export function prefetchVisibility(options: { readonly datasets: readonly EvalDa
     let schemaChars = 0;
     for (const query of dataset.queries) {
       const outcome = runToolSearch({
-        input: { query: query.query.slice(0, DEFAULT_SEARCH_OPTIONS.maxQueryChars), limit },
+        // as a turn's prefetch: the limit in place of the default one, under the relevance floor (C24)
+        input: { query: query.query.slice(0, DEFAULT_SEARCH_OPTIONS.maxQueryChars) },
         ranker,
-        search: DEFAULT_SEARCH_OPTIONS,
+        search: { ...DEFAULT_SEARCH_OPTIONS, defaultLimit: limit },
         isSearchable: () => true,
         alreadyActive: new Set(),
         schemaCharsOf: (name) => charsOf.get(name) ?? 0,

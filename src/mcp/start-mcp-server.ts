@@ -131,10 +131,23 @@ function isSpawnError(error: unknown): boolean {
   return typeof syscall === 'string' && syscall.startsWith('spawn');
 }
 
-/** The client's server's instructions, else its serverInfo description or title (a given client may have neither). */
+/**
+ * The client's server's instructions, else its serverInfo description or title (a given client
+ * may have neither). Only a line of the inventory (C23) depends on it, so a client whose fields
+ * cannot be read (a getter or Proxy trap that throws) binds with no description rather than
+ * failing as if its server had not started.
+ */
 function describeServer(client: Partial<Pick<MCPClient, 'instructions' | 'serverInfo'>>): string | undefined {
-  const info = client.serverInfo as { description?: unknown; title?: unknown } | undefined;
-  for (const text of [client.instructions, info?.description, info?.title]) {
+  const read = (get: () => unknown): unknown => {
+    try {
+      return get();
+    } catch {
+      return undefined;
+    }
+  };
+  const info = read(() => client.serverInfo) as { description?: unknown; title?: unknown } | undefined;
+  for (const get of [() => client.instructions, () => info?.description, () => info?.title]) {
+    const text = read(get);
     if (typeof text === 'string' && text.trim() !== '') return text;
   }
   return undefined;

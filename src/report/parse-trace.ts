@@ -1,4 +1,5 @@
 import { TELEMETRY_RECORD_TYPES, type TelemetryRecord } from '../telemetry/telemetry-record.js';
+import { recordShapeProblem } from './record-shape-problem.js';
 
 /** A parsed JSONL trace. */
 export interface ParsedTrace {
@@ -14,13 +15,17 @@ const KNOWN_TYPES = new Set<string>(TELEMETRY_RECORD_TYPES);
 
 /**
  * Parses a JSONL trace written by `jsonlFileSink`. Never throws: a line that is not JSON (e.g.
- * truncated by a crash), has an unknown `type`, or lacks `turnId` / `stepIndex` / `timestamp`
- * is skipped with a warning and counted. Blank lines are ignored.
+ * truncated by a crash), has an unknown `type`, lacks `turnId` / `stepIndex` / `timestamp`, or
+ * has a field the report reads in another shape than the sink writes it (`ranked` not a list
+ * of `{ name, score }`, a `status` that is no turn status: see `recordShapeProblem`) is skipped
+ * with a warning and counted. Blank lines are ignored, and so are a leading byte order mark and
+ * Windows line ends.
  */
 export function parseTrace(text: string): ParsedTrace {
   const records: TelemetryRecord[] = [];
   const warnings: string[] = [];
-  text.split('\n').forEach((line, index) => {
+  // an editor may save the file with a byte order mark, which JSON.parse refuses
+  (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
     const where = `line ${index + 1}`;
     let value: unknown;
@@ -38,7 +43,9 @@ export function parseTrace(text: string): ParsedTrace {
     } else if (typeof record.turnId !== 'string' || typeof record.stepIndex !== 'number' || typeof record.timestamp !== 'number') {
       warnings.push(`${where}: ${record.type} record without turnId, stepIndex or timestamp; skipped`);
     } else {
-      records.push(record as TelemetryRecord);
+      const problem = recordShapeProblem(record as TelemetryRecord);
+      if (problem === undefined) records.push(record as TelemetryRecord);
+      else warnings.push(`${where}: ${problem}; skipped`);
     }
   });
   return { records, warnings, skippedLines: warnings.length };

@@ -44,8 +44,10 @@ function summarizeTurn(turnId: string, records: readonly TelemetryRecord[], k: n
   const called = new Set(ends.filter((record) => CALLED.has(record.outcome)).map((record) => record.toolName));
   const exposed = new Set(stepStarts.flatMap((record) => record.visible));
   const unused = [...exposed].filter((name) => !called.has(name));
+  // each request's own sizes, not every unused name per request: linear in the trace's size
+  const unusedSet = new Set(unused);
   const unusedChars = stepStarts.reduce(
-    (sum, record) => sum + unused.reduce((inner, name) => inner + (ownValue(record.schemaChars, name) ?? 0), 0),
+    (sum, record) => sum + Object.keys(record.schemaChars).reduce((inner, name) => inner + (unusedSet.has(name) ? (ownValue(record.schemaChars, name) ?? 0) : 0), 0),
     0,
   );
 
@@ -117,24 +119,25 @@ function searchRevisions(searches: readonly SearchEndRecord[], k: number): { rep
 }
 
 function capMissesOf(records: readonly TelemetryRecord[]): string[] {
-  const misses: string[] = [];
+  // needed = the model called it later, or searched again and got it as the top match; a later
+  // search that merely activated it lower down (e.g. walking past already-active matches, C10)
+  // does not make it needed. The last index each name was needed at is found in one pass, so a
+  // turn of thousands of searches is summarised in linear time.
+  const lastNeeded = new Map<string, number>();
+  records.forEach((record, index) => {
+    if (record.type === 'tool.execution.end') lastNeeded.set(record.toolName, index);
+    const top = record.type === 'search.end' ? record.ranked[0]?.name : undefined;
+    if (top !== undefined && record.type === 'search.end' && record.activated.includes(top)) lastNeeded.set(top, index);
+  });
+  const misses = new Set<string>();
   records.forEach((record, index) => {
     if (record.type !== 'search.end') return;
     const activated = new Set(record.activated);
     for (const { name } of record.ranked) {
-      if (activated.has(name) || misses.includes(name)) continue;
-      // needed = the model called it later, or searched again and got it as the top match; a later
-      // search that merely activated it lower down (e.g. walking past already-active matches, C10)
-      // does not make it needed
-      const neededLater = records.slice(index + 1).some(
-        (later) =>
-          (later.type === 'tool.execution.end' && later.toolName === name) ||
-          (later.type === 'search.end' && later.ranked[0]?.name === name && later.activated.includes(name)),
-      );
-      if (neededLater) misses.push(name);
+      if (!activated.has(name) && (lastNeeded.get(name) ?? -1) > index) misses.add(name);
     }
   });
-  return misses;
+  return [...misses];
 }
 
 function totalsOf(turns: readonly TurnSummary[]): TraceTotals {

@@ -5,6 +5,7 @@ import type { StepTool } from '../execution/step-execution-context.js';
 import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
 import { namesEndingWith } from '../catalog/names-ending-with.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
+import { caseVariantsOf } from '../tool-search/case-variants-of.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
 import { TOOL_SEARCH_POLICY } from '../tool-search/tool-search-policy.js';
 import type { TurnBinding } from './create-turn-binding.js';
@@ -71,7 +72,12 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
     const query = typeof (searchInput as { query?: unknown } | null)?.query === 'string' ? (searchInput as ToolSearchInput).query.trim() : '';
     // `group:NAME` lists names and loads nothing (C23); every other query is a search
     if (query.toLowerCase().startsWith(GROUP_QUERY_PREFIX) && query.length <= shared.search.maxQueryChars) {
-      const output = listGroup({ rest: query.slice(GROUP_QUERY_PREFIX.length).trim(), groups: binding.groups, maxChars: shared.catalog.inventoryOptions.maxChars });
+      const output = listGroup({
+        rest: query.slice(GROUP_QUERY_PREFIX.length).trim(),
+        groups: binding.groups,
+        directGroups: directGroupsOf(binding, shared),
+        maxChars: shared.catalog.inventoryOptions.maxChars,
+      });
       const limit = (searchInput as ToolSearchInput).limit;
       const requestedLimit = Number.isInteger(limit) && (limit as number) >= 1 ? (limit as number) : undefined;
       sendBack({ type: 'SEARCH_DONE', toolCallId, record: {
@@ -102,6 +108,7 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
       schemaCharsOf: binding.schemaCharsOf,
       descriptionOf: binding.descriptionOf,
       fullNamesOf: (shortName) => namesEndingWith(shortName, binding.deferred, true),
+      caseVariantsOf: caseVariantsOf(binding.deferred),
       abortSignal,
       // sent at once, so a parallel search of the same step sees these as pending (C15)
       activate: (names) => sendBack({ type: 'ACTIVATE', names }),
@@ -110,4 +117,23 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
     sendBack({ type: 'SEARCH_DONE', toolCallId, record: { ...outcome.record, origin: 'model', durationMs: shared.now() - startedAt } });
     return { ok: true, output: outcome.output };
   };
+}
+
+const DIRECT_GROUPS = new WeakMap<TurnBinding, ReadonlyMap<string, readonly string[]>>();
+
+/** The binding's direct tools by inventory group, each sorted: what `group:NAME` names as callable already (C23). Built once per binding. */
+function directGroupsOf(binding: TurnBinding, shared: RuntimeShared): ReadonlyMap<string, readonly string[]> {
+  const known = DIRECT_GROUPS.get(binding);
+  if (known !== undefined) return known;
+  const groups = new Map<string, string[]>();
+  for (const name of binding.direct) {
+    const group = shared.catalog.get(name)?.group;
+    if (group === undefined) continue;
+    const names = groups.get(group);
+    if (names === undefined) groups.set(group, [name]);
+    else names.push(name);
+  }
+  for (const names of groups.values()) names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  DIRECT_GROUPS.set(binding, groups);
+  return groups;
 }

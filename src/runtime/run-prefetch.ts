@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
+import { caseVariantsOf } from '../tool-search/case-variants-of.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { sharesMessageWords } from './shares-message-words.js';
 import type { PrefetchOptions } from './prefetch-schema.js';
@@ -22,7 +23,10 @@ export interface PrefetchOutcome {
 /**
  * Runs the prefetch search of one turn (C25): the text of the latest user message (its text
  * parts, cut to `search.maxQueryChars`) as the query, over the turn's searchable tools, with the
- * turn's ranker and the bounds of any search (C1, C10). Required tools are not activated (they
+ * turn's ranker and the bounds of any search without a limit (C1, C10, C24): at most
+ * `prefetch.limit` tools (clamped to `search.maxLimit`), stopping at the relevance floor; the
+ * record's `requestedLimit` is `prefetch.limit` and its `skipped` names the matches the floor or
+ * the budget left out. Required tools are not activated (they
  * are visible already). Nothing is sent to the actor: the caller passes `activated` as its
  * starting A.
  *
@@ -52,20 +56,25 @@ export function runPrefetch(options: {
   // the search's own signal: aborts on the turn's cancellation or on the search's timeout
   const stop = new AbortController();
   const outcome = runToolSearch({
-    input: { query, limit: prefetch.limit },
+    // the prefetch's limit takes the place of search.defaultLimit, not of a limit the model asks
+    // for: the relevance floor bounds it as it bounds any search without a limit (C24, C25)
+    input: { query },
     ranker: binding.ranker ?? shared.ranker,
     // C25: the prefetch's matches are visible from step 0, so it loads in confirm mode too (no
     // model would see its candidates)
-    search: shared.search.mode === 'load' ? shared.search : { ...shared.search, mode: 'load' },
+    search: { ...shared.search, defaultLimit: prefetch.limit, mode: 'load' },
     isSearchable: binding.isSearchable,
     alreadyActive: new Set(),
     isRequired: (name) => options.required.includes(name),
     schemaCharsOf: binding.schemaCharsOf,
+    caseVariantsOf: caseVariantsOf(binding.deferred),
     abortSignal: stop.signal,
   });
   const settle = (settled: Awaited<typeof outcome>, failure?: string): PrefetchOutcome => {
     const durationMs = shared.now() - startedAt;
-    if (settled.ok && failure === undefined) return { activated: settled.newlyActivated, record: { ...settled.record, origin: 'prefetch', durationMs } };
+    if (settled.ok && failure === undefined) {
+      return { activated: settled.newlyActivated, record: { ...settled.record, requestedLimit: prefetch.limit, origin: 'prefetch', durationMs } };
+    }
     return { activated: [], record: failedRecord({ query, limit: prefetch.limit, maxLimit: shared.search.maxLimit, durationMs, failure: failure ?? `prefetch failed: ${(settled as { message: string }).message}` }) };
   };
   if (!(outcome instanceof Promise)) return settle(outcome);

@@ -117,7 +117,8 @@ export interface ToolSearchRuntimeOptions extends ModelCallSettings {
   /**
    * Prefetch (C25), off by default: `{ limit }` runs one search with the text of the user's
    * latest message before step 0 of every turn, and its matches (at most `limit`, clamped to
-   * `search.maxLimit`, within `search.maxSchemaChars`) are visible from step 0, in confirm mode
+   * `search.maxLimit`, within `search.maxSchemaChars`, stopping at `search.relevanceFloor` as a
+   * search without a limit does: C24) are visible from step 0, in confirm mode
    * too; a `+` starting a word of the message is dropped (`+1` is the user's word). It is recorded as
    * a search with origin `prefetch` (stream, telemetry, report). Skipped when the message has no
    * text. An asynchronous ranker is awaited before step 0, bounded by `timeout.perToolMs.tool_search`

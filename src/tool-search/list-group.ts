@@ -20,19 +20,30 @@ export interface GroupListing {
  * - `group:word` with no such group, or `group:` alone — the names of the groups whose name
  *   contains the word (every group for none), largest first, each with its count.
  *
+ * A group no deferred tool is in but direct tools are (its tools are all sent on every step) is
+ * named as such: `listed` holds its direct names, and `reason` says they are callable already
+ * (no search needed). A listed group that also has direct tools names them in `reason`; a
+ * listing of group names lists such groups after the others, marked `direct`.
+ *
  * Bounded by `maxChars` characters of listed text (the inventory's budget): what does not fit
  * is counted in `reason`, with how to narrow the listing.
  *
  * @param rest the query after `group:`, trimmed.
  * @param groups the binding's deferred names by group (see `inventoryGroups`).
+ * @param directGroups the binding's direct names by group, each sorted. Default: none.
  */
 export function listGroup(options: {
   readonly rest: string;
   readonly groups: ReadonlyMap<string, readonly string[]>;
+  readonly directGroups?: ReadonlyMap<string, readonly string[]>;
   readonly maxChars: number;
 }): GroupListing {
   const { rest, groups, maxChars } = options;
   const found = findGroups(rest, groups);
+  const directGroups = options.directGroups ?? NO_GROUPS;
+  // a group of direct tools only is not in the deferred groups: it is named, not searched for
+  const direct = found === undefined ? findGroups(rest, directGroups) : undefined;
+  if (direct !== undefined) return listDirectGroup(direct, directGroups, maxChars);
   if (found !== undefined) {
     const words = found.after.trim().toLowerCase().split(/\s+/).filter((word) => word.length > 0);
     // labels that look the same (`café` precomposed and decomposed) are listed together, sorted
@@ -49,24 +60,69 @@ export function listGroup(options: {
       reason:
         `${which} ${count(members.length, 'tool')}; listed ${count(listed.length, 'name')}${filter}` +
         (left === 0 ? '' : ` (${left.toLocaleString('en-US')} more: add a word after the group name to narrow the list)`) +
-        '. Nothing was loaded: search with a listed name to load that tool.',
+        '. Nothing was loaded: search with a listed name to load that tool.' +
+        alsoDirect(found.names, directGroups),
     };
   }
   const word = groupLabelKey(rest).toLowerCase();
+  const bySize = (of: ReadonlyMap<string, readonly string[]>) => (a: string, b: string) => of.get(b)!.length - of.get(a)!.length || compareCodeUnits(a, b);
   const matching = labelIndexOf(groups)
     .labels.filter(({ lower }) => lower.includes(word))
     .map(({ name }) => name)
-    .sort((a, b) => groups.get(b)!.length - groups.get(a)!.length || compareCodeUnits(a, b));
-  const listed = within(matching.map((name) => `${shownGroupLabel(name)} (${count(groups.get(name)!.length, 'tool')})`), maxChars);
-  const left = matching.length - listed.length;
+    .sort(bySize(groups));
+  // groups of direct tools only come after, marked: they are callable already, not searched
+  const matchingDirect = labelIndexOf(directGroups)
+    .labels.filter(({ name, lower }) => !groups.has(name) && lower.includes(word))
+    .map(({ name }) => name)
+    .sort(bySize(directGroups));
+  const listed = within(
+    [
+      ...matching.map((name) => `${shownGroupLabel(name)} (${count(groups.get(name)!.length, 'tool')})`),
+      ...matchingDirect.map((name) => `${shownGroupLabel(name)} (${count(directGroups.get(name)!.length, 'tool')}, direct)`),
+    ],
+    maxChars,
+  );
+  const total = matching.length + matchingDirect.length;
+  const left = total - listed.length;
   const which = word === '' ? 'Groups' : `No group is named ${JSON.stringify(rest)}; groups whose name contains it`;
   return {
     activated: [],
     listed,
     reason:
-      `${which}: ${count(matching.length, 'group')}, largest first${left === 0 ? '' : `, ${left.toLocaleString('en-US')} not listed (give part of a name: group:WORD)`}. ` +
+      `${which}: ${count(total, 'group')}, largest first${matchingDirect.length === 0 ? '' : `, then ${count(matchingDirect.length, 'group')} of direct tools (callable already)`}` +
+      `${left === 0 ? '' : `, ${left.toLocaleString('en-US')} not listed (give part of a name: group:WORD)`}. ` +
       'Nothing was loaded: list one with group:NAME, or search by what you need.',
   };
+}
+
+const NO_GROUPS: ReadonlyMap<string, readonly string[]> = new Map();
+
+/** The listing of groups found among the direct groups only: their tools are callable on every step. */
+function listDirectGroup(found: { readonly names: readonly string[]; readonly after: string }, directGroups: ReadonlyMap<string, readonly string[]>, maxChars: number): GroupListing {
+  const words = found.after.trim().toLowerCase().split(/\s+/).filter((word) => word.length > 0);
+  const members = found.names.flatMap((group) => directGroups.get(group)!).sort(compareCodeUnits);
+  const names = members.filter((name) => words.every((word) => name.toLowerCase().includes(word)));
+  const listed = within(names, maxChars);
+  const left = names.length - listed.length;
+  const label = shownGroupLabel(found.names[0]!);
+  const one = members.length === 1;
+  return {
+    activated: [],
+    listed,
+    reason:
+      `${one ? 'The 1 tool' : `The ${members.length.toLocaleString('en-US')} tools`} of group ${label} ${one ? 'is' : 'are'} direct, callable on this step already: ` +
+      `${listed.join(', ')}${left === 0 ? '' : ` (${left.toLocaleString('en-US')} more not listed: add a word after the group name to narrow the list)`}. ` +
+      `Call ${one ? 'it' : 'them'} directly; there is nothing to search for or load.`,
+  };
+}
+
+/** The sentence naming the direct tools of listed groups: `''` when they have none. */
+function alsoDirect(groupNames: readonly string[], directGroups: ReadonlyMap<string, readonly string[]>): string {
+  const direct = groupNames.flatMap((group) => directGroups.get(group) ?? []).sort(compareCodeUnits);
+  if (direct.length === 0) return '';
+  const shown = direct.slice(0, 10);
+  const more = direct.length - shown.length;
+  return ` Also in the group, direct (callable already, not listed): ${shown.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}.`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import { describeCallableMatches } from './describe-callable-matches.js';
 import { describeSelectLeftOut } from './describe-select-left-out.js';
+import { checkSelectEntries, MAX_SELECTED_ENTRIES, selectEntriesOf } from './check-select-entries.js';
 import { namedCallableTools } from './named-callable-tools.js';
 import { parseRequiredWords } from './parse-required-words.js';
 import { oneLineDescription } from './one-line-description.js';
@@ -107,6 +108,13 @@ export interface RunToolSearchOptions {
    */
   readonly fullNamesOf?: (shortName: string) => readonly string[];
   /**
+   * The searchable names equal to a `select:` entry ignoring case (`Foo` and `foo` for `FOO`).
+   * With it, an entry several names spell, none exactly, loads none of them and the reason lists
+   * them; an entry one spells exactly loads only that one (see `checkSelectEntries`). Default:
+   * none (the ranker's pick stands).
+   */
+  readonly caseVariantsOf?: (entry: string) => readonly string[];
+  /**
    * Passed to the ranker; once it aborts (the turn was cancelled, or the search timed out) the
    * search stops waiting for the ranking, activates nothing and returns an error. Default: none.
    */
@@ -162,7 +170,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const selectedNames = /^select:/i.test(query) ? new Set(query.slice('select:'.length).split(',').map((entry) => entry.trim().replace(/^[`'"]+|[`'"]+$/g, '').toLowerCase())) : undefined;
   const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(match.name.toLowerCase()) === true;
 
-  const finish = (ranking: unknown): ToolSearchOutcome => {
+  const select = selectEntriesOf(query);
+  const finish = (ranking: unknown, synchronous: boolean): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     // a ranker's answer is cleaned, never trusted: null entries, unknown names, repeats
     let cleaned: ReturnType<typeof cleanRanking>;
@@ -171,7 +180,22 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     } catch (error) {
       return rankerFailed(query, error);
     }
-    const searchable = cleaned.ranked.filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name));
+    // each select: entry is checked against the names: an ambiguous one loads nothing, an unknown one is named
+    const checked = select === undefined ? undefined : checkSelectEntries({
+      select,
+      ranking: cleaned.ranked,
+      ranker: options.ranker,
+      synchronous,
+      variantsOf: options.caseVariantsOf,
+      callable: options.callable ?? NOTHING_CALLABLE,
+      isSearchable: options.isSearchable,
+      hasEndings: (entry) => (options.fullNamesOf?.(entry) ?? []).length > 0,
+    });
+    const kept = (name: string) => checked?.dropped.has(name) !== true;
+    // a name an entry spells that the ranker left out comes after its named matches, as named
+    const missing = (checked?.missing ?? []).map((name, index) => ({ name, score: NAMED_TOOL_SCORE - MAX_SELECTED_ENTRIES - index }));
+    const named = missing.length === 0 ? cleaned.ranked : [...cleaned.ranked.filter((match) => match.score >= NAMED_TOOL_SCORE / 2), ...missing, ...cleaned.ranked.filter((match) => match.score < NAMED_TOOL_SCORE / 2)];
+    const searchable = named.filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name) && kept(match.name));
     const { isRequired } = options;
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
@@ -194,14 +218,18 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const activated = confirm ? selection.activated.filter((name) => !selection.newlyActivated.includes(name)) : selection.activated;
     const output: ToolSearchOutput = { activated };
     if (confirm) output.candidates = selection.newlyActivated.map((name) => ({ name, description: oneLineDescription(options.descriptionOf?.(name) ?? '') }));
-    const callable = namedCallable.names.filter((name) => !requiredMatches.includes(name));
+    const callable = namedCallable.names.filter((name) => !requiredMatches.includes(name) && kept(name));
     const walked = new Set([...selection.activated, ...selection.skipped.map((skip) => skip.name)]);
     const leftOut = selectedNames === undefined
       ? []
       : ranked.filter((match) => !walked.has(match.name) && !alreadyActive.has(match.name) && isSelected(match)).map((match) => match.name);
     const nothingFound = selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && callable.length === 0;
     const told = {
-      endings: nothingFound && selectedNames !== undefined ? describeEndings(selectedNames, options.fullNamesOf) : undefined,
+      endings:
+        selectedNames === undefined ? undefined
+        : nothingFound ? describeEndings(selectedNames, options.fullNamesOf)
+        : describeEndings(new Set(checked?.endingEntries.map((entry) => entry.toLowerCase())), options.fullNamesOf),
+      entries: checked?.reason,
       callable: describeCallableMatches(callable),
       leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),
     };
@@ -229,7 +257,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
 
   const namedCallable = namedCallableTools({ query, callable: options.callable ?? NOTHING_CALLABLE, isSearchable: options.isSearchable });
   // the query is the name of a tool callable already: nothing to rank, nothing new to load
-  if (namedCallable.wholeQuery) return finish(namedCallable.names.map((name) => ({ name, score: 1 })));
+  if (namedCallable.wholeQuery) return finish(namedCallable.names.map((name) => ({ name, score: 1 })), true);
   let ranking: RankedTool[] | Promise<RankedTool[]>;
   let promised: boolean;
   try {
@@ -239,8 +267,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   } catch (error) {
     return rankerFailed(query, error);
   }
-  if (!promised) return finish(ranking);
-  return untilAborted(ranking as PromiseLike<RankedTool[]>, abortSignal).then(finish, (error: unknown) =>
+  if (!promised) return finish(ranking, true);
+  return untilAborted(ranking as PromiseLike<RankedTool[]>, abortSignal).then((settled) => finish(settled, false), (error: unknown) =>
     abortSignal?.aborted === true ? stopped() : rankerFailed(query, error),
   );
 }
@@ -305,7 +333,7 @@ function describeSkips(
   query: string,
   maxSchemaChars: number,
   requiredMatches: readonly string[],
-  told: { readonly endings: string | undefined; readonly callable: string | undefined; readonly leftOut: string | undefined },
+  told: { readonly endings: string | undefined; readonly entries: string | undefined; readonly callable: string | undefined; readonly leftOut: string | undefined },
   floor: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number; readonly raisedFor: string | undefined },
 ): string | undefined {
   const parts: string[] = [];
@@ -313,8 +341,9 @@ function describeSkips(
     parts.push(`${requiredMatches.join(', ')} ${requiredMatches.length === 1 ? 'is' : 'are'} already callable: this run requires ${requiredMatches.length === 1 ? 'it' : 'them'} on this step.`);
   }
   if (told.callable !== undefined) parts.push(told.callable);
+  if (told.entries !== undefined) parts.push(told.entries);
   if (told.endings !== undefined) parts.push(told.endings);
-  else if (selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && told.callable === undefined) {
+  else if (told.entries === undefined && selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && told.callable === undefined) {
     const shown = cutText(query, 81);
     parts.push(`No deferred tool matched ${JSON.stringify(shown)}; try other words or a name from the inventory.`);
   }

@@ -1,0 +1,232 @@
+import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
+import type { AnyToolRanker, RankedTool } from '../search/tool-ranker.js';
+import { cutText } from '../catalog/cut-text.js';
+import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
+import { TOOL_SEARCH_WIRE_ALIAS } from './tool-search-wire-names.js';
+
+/** Characters of a query scanned for `select:` entries (as the rankers scan it). */
+const MAX_SCAN_CHARS = 4_000;
+/** `select:` entries read at most (as the rankers read them). */
+export const MAX_SELECTED_ENTRIES = 64;
+/** Unknown entries that get their closest names ranked; the others are only named. */
+const MAX_SUGGESTED_ENTRIES = 5;
+/** Closest names suggested per unknown entry. */
+const SUGGESTIONS_PER_ENTRY = 3;
+/** Unknown or ambiguous entries named in the reason; the rest are counted. */
+const MAX_NAMED_ENTRIES = 10;
+/** Characters of one entry shown in the reason (a pasted paragraph is cut, as a query is). */
+const MAX_SHOWN_ENTRY_CHARS = 81;
+
+const shownEntry = (entry: string) => JSON.stringify(cutText(entry, MAX_SHOWN_ENTRY_CHARS));
+
+/** The entries of a `select:` query, as the rankers read them. */
+export interface SelectEntries {
+  /** The first 64 entries (empty ones count), trimmed and unquoted, non-empty, distinct, in query order. */
+  readonly entries: readonly string[];
+  /** Non-empty entries after the 64th: never read by a ranker, so never loaded. */
+  readonly unread: number;
+}
+
+/**
+ * The entries of `query` when it is a `select:` query, read exactly as the rankers read them
+ * (its first 4,000 characters, split at commas, the first 64 pieces, trimmed, surrounding
+ * quotes and backticks dropped); `undefined` for any other query.
+ */
+export function selectEntriesOf(query: string): SelectEntries | undefined {
+  const trimmed = query.trim();
+  const selected = /^select:/i.exec(trimmed);
+  if (selected === null) return undefined;
+  const pieces = trimmed.slice(selected[0].length, MAX_SCAN_CHARS).split(',');
+  const clean = (piece: string) => piece.trim().replace(/^[`'"]+|[`'"]+$/g, '');
+  const entries = [...new Set(pieces.slice(0, MAX_SELECTED_ENTRIES).map(clean).filter((entry) => entry.length > 0))];
+  const unread = pieces.slice(MAX_SELECTED_ENTRIES).filter((piece) => clean(piece).length > 0).length;
+  return { entries, unread };
+}
+
+/** What {@link checkSelectEntries} found in a `select:` query's entries. */
+export interface SelectEntryCheck {
+  /**
+   * Names to take out of the ranking and of the callable matches: the case variants of an entry
+   * that the entry does not spell exactly (the exact one is loaded), and every variant of an
+   * ambiguous entry; a name some entry spells exactly is never dropped.
+   */
+  readonly dropped: ReadonlySet<string>;
+  /** The sentences of the reason: ambiguous, unknown and unread entries; `undefined` when none. */
+  readonly reason: string | undefined;
+  /** Unknown entries that end full names: told by the search's sentence on short names (C23), not here. */
+  readonly endingEntries: readonly string[];
+  /**
+   * Searchable names an entry spells (exactly, or as the only name it spells ignoring case) that
+   * the ranking left out — a ranker over more tools than the turn's ceiling took the entry for
+   * another spelling — in entry order: the search adds them after the ranking's named matches.
+   */
+  readonly missing: readonly string[];
+}
+
+/**
+ * Checks each `select:` entry against the names of the turn, so the model is told instead of
+ * guessed for (C9, C11, C12):
+ *
+ * - an entry that several names spell ignoring case, none exactly (`FOO` for `Foo` and `foo`),
+ *   is ambiguous: none of them is loaded, and the reason lists them; an entry that one of them
+ *   spells exactly loads that one only (names are case-sensitive);
+ * - an entry that names no tool of the turn — not in any case, not as an alias, a mistyping the
+ *   ranker resolves, or the end of a full name (`hasEndings`: the search's `fullNamesOf`, told
+ *   in a sentence of its own) — is named in the reason with its closest names (the ranker's
+ *   best searchable matches for the entry as words: synchronous rankers only; an asynchronous
+ *   one is not called again); a tool outside the turn's ceiling is named by no entry, and is
+ *   never suggested; names joined by spaces or `;` are told to be separated by commas;
+ * - an entry that one name of the turn spells, which the ranking left out (a ranker over more
+ *   tools than the ceiling took it for another spelling), is returned in `missing`;
+ * - entries past the 64th are never read: the reason counts them. At most 10 entries (and 10
+ *   variants of one) are named; the rest are counted.
+ *
+ * Which entry the ranker resolved is known when it can be told by counting (the named matches
+ * of the ranking that no entry spells); else, with a synchronous ranker, each entry in doubt is
+ * ranked alone as `select:ENTRY`; with an asynchronous one such entries are not reported.
+ *
+ * @param options.ranking the search's cleaned ranking, before any filter.
+ * @param options.variantsOf the searchable names that equal an entry ignoring case.
+ * @param options.callable the names callable on this step without a search.
+ * @param options.synchronous true when the ranker answered the search without a promise.
+ * @param options.hasEndings true for an entry that ends full names with a separator before it (C23).
+ */
+export function checkSelectEntries(options: {
+  readonly select: SelectEntries;
+  readonly ranking: readonly RankedTool[];
+  readonly ranker: AnyToolRanker;
+  readonly synchronous: boolean;
+  readonly variantsOf: ((entry: string) => readonly string[]) | undefined;
+  readonly callable: ReadonlySet<string>;
+  readonly isSearchable: (name: string) => boolean;
+  readonly hasEndings: (entry: string) => boolean;
+}): SelectEntryCheck {
+  const { select, callable } = options;
+  const callableByLower = new Map<string, string[]>();
+  for (const name of callable) {
+    const lower = name.toLowerCase();
+    const same = callableByLower.get(lower);
+    if (same === undefined) callableByLower.set(lower, [name]);
+    else same.push(name);
+  }
+  const exact = new Set<string>();
+  const spelled = new Set<string>();
+  const ambiguous: { entry: string; variants: string[] }[] = [];
+  const unresolved: string[] = [];
+  const dropped = new Set<string>();
+  const chosen: string[] = [];
+  for (const entry of select.entries) {
+    const variants = [...new Set([...(options.variantsOf?.(entry) ?? []), ...(callableByLower.get(entry.toLowerCase()) ?? [])])].sort(compareCodeUnits);
+    for (const name of variants) spelled.add(name);
+    if (variants.includes(entry)) {
+      exact.add(entry);
+      chosen.push(entry);
+      for (const name of variants) if (name !== entry) dropped.add(name);
+    } else if (variants.length >= 2) {
+      ambiguous.push({ entry, variants });
+      for (const name of variants) dropped.add(name);
+    } else if (variants.length === 0) {
+      unresolved.push(entry);
+    } else {
+      chosen.push(variants[0]!);
+    }
+  }
+  for (const name of exact) dropped.delete(name);
+
+  const unknown = unknownEntries({ ...options, unresolved, spelled });
+  const parts: string[] = [];
+  if (ambiguous.length > 0) {
+    const shown = ambiguous.slice(0, MAX_NAMED_ENTRIES).map(({ entry, variants }) =>
+      `${shownEntry(entry)} could be ${variants.slice(0, MAX_NAMED_ENTRIES).join(' or ')}${variants.length > MAX_NAMED_ENTRIES ? ` or ${variants.length - MAX_NAMED_ENTRIES} more` : ''} (names are case-sensitive)`);
+    const more = ambiguous.length - shown.length;
+    parts.push(
+      `Ambiguous: ${shown.join('; ')}${more > 0 ? `; and ${more} more entries` : ''}. Nothing was loaded for ${ambiguous.length === 1 ? 'it' : 'them'}: ` +
+        `select the exact name, e.g. select:${ambiguous[0]!.variants[0]}.`,
+    );
+  }
+  // tool_search itself (or its name on OpenAI's Responses API) is this very search, not a tool to load
+  const isSearchItself = (entry: string) => entry.toLowerCase() === TOOL_SEARCH_NAME || entry.toLowerCase() === TOOL_SEARCH_WIRE_ALIAS;
+  const itself = unknown.find(isSearchItself);
+  if (itself !== undefined) parts.push(`${shownEntry(itself)} is this search itself, callable already; select: loads the deferred tools it finds.`);
+  const reported = unknown.filter((entry) => !options.hasEndings(entry) && !isSearchItself(entry));
+  if (reported.length > 0) parts.push(describeUnknown(reported, options));
+  if (select.unread > 0) {
+    parts.push(
+      `select: reads the first ${MAX_SELECTED_ENTRIES} entries; ${select.unread.toLocaleString('en-US')} more ${select.unread === 1 ? 'was' : 'were'} not read and not loaded: ` +
+        'select them in another search.',
+    );
+  }
+  const ranked = new Set(options.ranking.map((match) => match.name));
+  const missing = [...new Set(chosen)].filter((name) => !ranked.has(name) && !dropped.has(name) && options.isSearchable(name));
+  return { dropped, reason: parts.length === 0 ? undefined : parts.join(' '), endingEntries: unknown.filter((entry) => options.hasEndings(entry)), missing };
+}
+
+/** The unresolved entries the ranker did not resolve either (an alias, a mistyping, a short name). */
+function unknownEntries(options: Parameters<typeof checkSelectEntries>[0] & { readonly unresolved: readonly string[]; readonly spelled: ReadonlySet<string> }): string[] {
+  // an entry the ranking spells ignoring case is resolved (the names were not given: `variantsOf`
+  // unset); a name outside the turn's ceiling resolves nothing
+  const rankedLower = new Set(options.ranking.filter((match) => options.isSearchable(match.name) || options.callable.has(match.name)).map((match) => match.name.toLowerCase()));
+  const unresolved = options.unresolved.filter((entry) => !rankedLower.has(entry.toLowerCase()));
+  if (unresolved.length === 0) return [];
+  const entryLower = new Set(options.select.entries.map((entry) => entry.toLowerCase()));
+  // named matches no entry spells came from an alias or a mistyping of an unresolved entry
+  const named = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 && (options.isSearchable(match.name) || options.callable.has(match.name));
+  const unexplained = options.ranking.filter((match) => named(match) && !options.spelled.has(match.name) && !entryLower.has(match.name.toLowerCase())).length;
+  if (unexplained === 0) return [...unresolved];
+  if (unresolved.length === 1) return [];
+  if (!options.synchronous) return [];
+  return unresolved.filter((entry) => {
+    const alone = rankQuietly(options.ranker, `select:${entry}`, 4);
+    return alone !== undefined && !alone.some(named);
+  });
+}
+
+function describeUnknown(entries: readonly string[], options: Parameters<typeof checkSelectEntries>[0]): string {
+  // `select:a b` or `select:a;b`: names separated by something else than commas
+  const joined = entries.find((entry) => {
+    const pieces = entry.split(/[\s;|]+/).filter((piece) => piece.length > 0);
+    return pieces.length >= 2 && pieces.every((piece) => (options.variantsOf?.(piece) ?? []).length > 0 || options.callable.has(piece));
+  });
+  let suggested = false;
+  const shown = entries.slice(0, MAX_NAMED_ENTRIES).map((entry, index) => {
+    const closest = index < MAX_SUGGESTED_ENTRIES && options.synchronous ? closestNames(entry, options) : [];
+    if (closest.length > 0) suggested = true;
+    return closest.length === 0 ? shownEntry(entry) : `${shownEntry(entry)} (closest: ${closest.join(', ')})`;
+  });
+  const more = entries.length - shown.length;
+  return (
+    `No tool is named ${shown.join(', ')}${more > 0 ? ` or ${more} more of the entries` : ''}; nothing was loaded for ${entries.length === 1 ? 'it' : 'them'}. ` +
+    `Select a name from the inventory${suggested ? ' or a closest one' : ''}, or search with words for what it does.` +
+    (joined === undefined ? '' : ` Separate names with commas: select:${joined.split(/[\s;|]+/).filter((piece) => piece.length > 0).join(',')}.`)
+  );
+}
+
+/** The searchable names the ranker puts first for `entry` as words (`github_make_issue` → `github make issue`). */
+function closestNames(entry: string, options: Parameters<typeof checkSelectEntries>[0]): string[] {
+  const ranked = rankQuietly(options.ranker, entry.replace(/[_\-.:/]+/g, ' '), SUGGESTIONS_PER_ENTRY * 4) ?? [];
+  return ranked.filter((match) => options.isSearchable(match.name)).slice(0, SUGGESTIONS_PER_ENTRY).map((match) => match.name);
+}
+
+/** A synchronous ranking, or `undefined` when the ranker throws or answers with anything but an array (a promise is left handled). */
+function rankQuietly(ranker: AnyToolRanker, query: string, maxResults: number): readonly RankedTool[] | undefined {
+  let answer: unknown;
+  try {
+    answer = ranker.rank(query, maxResults);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!Array.isArray(answer)) {
+      Promise.resolve(answer).catch(() => undefined);
+      return undefined;
+    }
+    return answer.filter((match): match is RankedTool => typeof (match as RankedTool | null)?.name === 'string' && typeof (match as RankedTool).score === 'number');
+  } catch {
+    // a hostile answer (a getter or Proxy trap that throws) is no answer
+    return undefined;
+  }
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
