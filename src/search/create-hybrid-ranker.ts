@@ -84,6 +84,8 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   // Each part of the build is a function of its own: the build runs once, much of it before the
   // JIT has optimized it, and V8 compiles a hot loop by compiling its whole function.
   const nameIndex = indexToolNames(documents);
+  // the count, not the array: a search closure that read `documents` would keep every document alive
+  const documentCount = documents.length;
   const { names, nameSet, byLowerName, compoundNames, termNumbers } = nameIndex;
   // a field boosted 0 is not indexed at all: it could only cost build time and memory
   const fieldNames = (Object.keys(boosts) as (keyof FieldBoosts)[]).filter((field) => boosts[field] > 0 && Object.hasOwn(FIELD_KINDS, field));
@@ -208,7 +210,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
 
   /** A term's IDF among the tools as a share of the highest, `ln(1 + N/n) / ln(1 + N)` (1 for a term one tool has). */
   function idfShare(term: string): number {
-    return Math.log(1 + documents.length / Math.max(1, documentsWith(term))) / Math.log(1 + documents.length);
+    return Math.log(1 + documentCount / Math.max(1, documentsWith(term))) / Math.log(1 + documentCount);
   }
 
   /**
