@@ -4,6 +4,8 @@ import { toolSearchAliasGrowth } from '../tool-search/tool-search-wire-names.js'
 import { cutText } from './cut-text.js';
 import { shownGroupLabel } from './shown-group-label.js';
 import type { CatalogEntry } from './catalog-entry.js';
+import { inventoryGroups } from './inventory-groups.js';
+import { sharedNamePrefix } from './shared-name-prefix.js';
 
 /**
  * Default of `inventory.maxChars`: with it, `tool_search`'s complete definition (description
@@ -47,7 +49,7 @@ export interface InventoryOptions {
  * 1. every name, by group (`group:` / `- name` lines), with group descriptions, then without;
  *    then the same with each group's shared name prefix ({@link sharedNamePrefix}) said once
  *    (`github: mcp__github__ + one of:` / `- create_issue`): `tool_search` finds a tool by its
- *    name without that prefix too ({@link shortNameAliases});
+ *    name without that prefix too (`shortNameAliases`, short-name-aliases.ts);
  * 2. one line per group with its count and its most telling names (those that cover the
  *    group's most frequent name words), 8 per group down to 1, with descriptions, then without;
  * 3. one line per group with its count, with descriptions, then without;
@@ -152,162 +154,6 @@ export function checkInventoryOptions(options: InventoryOptions): void {
   }
 }
 
-/** Separators after which a shared name prefix may end: `mcp__github__`, `github.`, `github/`, `github:`. */
-const NAMESPACE_END = /(__|[./:])$/;
-
-/**
- * The prefix every name of a group shares and the inventory may say once (C23), or `undefined`:
- * the longest common prefix of the group's names (at least 2), cut back to end at a separator,
- * of at least 3 characters, leaving every name a rest that starts with a letter or digit. It
- * must end in a namespace separator (`__`, `.`, `/`, `:`), or in `_` or `-` right after the
- * group's name (`slack_` in group `slack`): a shared verb (`list_` of `list_issues`,
- * `list_labels`) is part of what the names say and is kept.
- */
-export function sharedNamePrefix(group: string, names: readonly string[]): string | undefined {
-  if (names.length < 2) return undefined;
-  let common = names[0]!;
-  for (const name of names) {
-    let length = 0;
-    while (length < common.length && length < name.length && common.charCodeAt(length) === name.charCodeAt(length)) length += 1;
-    common = common.slice(0, length);
-    if (common.length < 3) return undefined;
-  }
-  // the candidates end just after a separator, longest first; the first that leaves every name a
-  // rest starting with a letter or digit and reads as a namespace is taken
-  const lowerGroup = group.toLowerCase();
-  for (let end = common.length; end >= 3; end -= 1) {
-    if (!isSeparator(common.charCodeAt(end - 1))) continue;
-    if (names.some((name) => name.length <= end || isSeparator(name.charCodeAt(end)))) continue;
-    const prefix = common.slice(0, end);
-    if (NAMESPACE_END.test(prefix)) return prefix;
-    if (lowerGroup.length > 0 && prefix.slice(0, -1).toLowerCase().endsWith(lowerGroup) && !isSeparator(prefix.charCodeAt(end - 2))) return prefix;
-  }
-  return undefined;
-}
-
-function isSeparator(code: number): boolean {
-  // _ - . / :
-  return code === 95 || code === 45 || code === 46 || code === 47 || code === 58;
-}
-
-/**
- * The names without their group's shared prefix ({@link sharedNamePrefix}) that may find their
- * tool as aliases (C9, C23): the inventory may list `mcp__github__create_issue` as
- * `create_issue` under `github: mcp__github__ + one of:`, and `select:create_issue` then loads
- * it. A short name that ends another tool's name too (after a separator), or is another tool's name or
- * alias, is left out
- * (it would be ambiguous). Deterministic: the same bound set gives the same aliases.
- *
- * @returns canonical name → its short name, for the deferred tools that have one.
- */
-export function shortNameAliases(entries: readonly CatalogEntry[]): ReadonlyMap<string, string> {
-  // the candidates first: a catalog without a shared prefix (most) reads no name's tails
-  const candidates: { readonly name: string; readonly short: string }[] = [];
-  for (const [group, members] of inventoryGroups(entries)) {
-    const prefix = sharedNamePrefix(group, members);
-    if (prefix !== undefined) for (const name of members) candidates.push({ name, short: name.slice(prefix.length) });
-  }
-  const aliases = new Map<string, string>();
-  if (candidates.length === 0) return aliases;
-  // lowercased short name → how many tools have it as a tail after a separator (its own tool
-  // does), or -1 when it is a tool's name or alias: a short name used twice would be ambiguous
-  const uses = new Map<string, number>();
-  for (const { short } of candidates) uses.set(short.toLowerCase(), 0);
-  countTailUses(entries, uses);
-  for (const { name, short } of candidates) if (uses.get(short.toLowerCase()) === 1) aliases.set(name, short);
-  return aliases;
-}
-
-/**
- * For each entry, adds 1 to the count in `uses` of each of its lowercased name's tails after a
- * separator (`create_issue`, `issue` of `mcp__github__create_issue`; each tail once per tool)
- * that `uses` has, and sets to -1 (for good) the count of its lowercased name and aliases. Only
- * the candidates are counted: a map entry per tail of every name cost more than the rest of
- * {@link shortNameAliases} together at 10,000 tools.
- */
-function countTailUses(entries: readonly CatalogEntry[], uses: Map<string, number>): void {
-  for (const entry of entries) {
-    const lower = entry.name.toLowerCase();
-    if (uses.has(lower)) uses.set(lower, -1);
-    for (const alias of entry.aliases) if (uses.has(alias.toLowerCase())) uses.set(alias.toLowerCase(), -1);
-    for (let index = 1; index < lower.length; index += 1) {
-      if (!isSeparator(lower.charCodeAt(index - 1)) || isSeparator(lower.charCodeAt(index))) continue;
-      const tail = lower.slice(index);
-      const count = uses.get(tail);
-      if (count !== undefined && count >= 0) uses.set(tail, count + 1);
-    }
-  }
-}
-
-/**
- * The short names ({@link shortNameAliases}) of tools that join a binding — a turn's client
- * tools — without recomputing the catalog's: each added tool's rest after its group's shared
- * prefix in `groups` (the binding's inventory groups, as its inventory says them), kept when no
- * other tool of `entries` ends with it after a separator and it is no tool's name or alias.
- * Cost: one pass over `entries` per added tool with a prefix.
- *
- * @param added the tools joining the binding.
- * @param groups the binding's deferred names by group ({@link inventoryGroups} of its entries).
- * @param entries every tool a search may see: the catalog's and the added ones.
- * @returns added canonical name → its short name, for the added tools that have one.
- */
-export function addedShortNameAliases(
-  added: readonly CatalogEntry[],
-  groups: ReadonlyMap<string, readonly string[]>,
-  entries: readonly CatalogEntry[],
-): ReadonlyMap<string, string> {
-  const aliases = new Map<string, string>();
-  for (const entry of added) {
-    const members = groups.get(entry.group);
-    const prefix = members === undefined || !members.includes(entry.name) ? undefined : sharedNamePrefix(entry.group, members);
-    if (prefix === undefined) continue;
-    const short = entry.name.slice(prefix.length);
-    const lower = short.toLowerCase();
-    const clashes = entries.some((other) => {
-      const name = other.name.toLowerCase();
-      if (name === lower || other.aliases.some((alias) => alias.toLowerCase() === lower)) return true;
-      return other.name !== entry.name && name.length > lower.length && name.endsWith(lower) && isSeparator(name.charCodeAt(name.length - lower.length - 1));
-    });
-    if (!clashes) aliases.set(entry.name, short);
-  }
-  return aliases;
-}
-
-/**
- * The deferred names of `entries` by group: groups in inventory order (sorted by code unit,
- * `other` last), names sorted. What `group:NAME` lists.
- */
-export function inventoryGroups(entries: readonly CatalogEntry[]): ReadonlyMap<string, readonly string[]> {
-  // a frozen array (a catalog's entries) cannot change: its groups are made once, not once by the
-  // catalog's inventory, once by the short names and once by the binding (each a sort of every name)
-  const frozen = Object.isFrozen(entries);
-  const known = frozen ? GROUPS_OF_FROZEN.get(entries) : undefined;
-  if (known !== undefined) return known;
-  const groups = groupEntries(entries);
-  if (frozen) GROUPS_OF_FROZEN.set(entries, groups);
-  return groups;
-}
-
-/**
- * {@link inventoryGroups} of frozen entry arrays, each array's groups kept while it lives. The
- * groups' arrays are not frozen: V8's `filter` and `slice` of a frozen array take a slow path.
- */
-const GROUPS_OF_FROZEN = new WeakMap<readonly CatalogEntry[], ReadonlyMap<string, readonly string[]>>();
-
-function groupEntries(entries: readonly CatalogEntry[]): ReadonlyMap<string, readonly string[]> {
-  const byGroup = new Map<string, string[]>();
-  for (const entry of entries) {
-    if (entry.kind !== 'deferred') continue;
-    const names = byGroup.get(entry.group) ?? [];
-    names.push(entry.name);
-    byGroup.set(entry.group, names);
-  }
-  const sorted = new Map<string, readonly string[]>();
-  // `sort()` without a comparator orders strings by code unit too, without a call per comparison
-  for (const group of [...byGroup.keys()].sort(compareGroups)) sorted.set(group, byGroup.get(group)!.sort());
-  return sorted;
-}
-
 /** Level 4: the largest groups (ties by inventory order) while they fit, shown in inventory order, then the rest counted. */
 function largestGroups(options: {
   readonly note: string;
@@ -410,15 +256,4 @@ export function oneLine(text: string): string {
 
 function count(value: number, noun: string): string {
   return `${value.toLocaleString('en-US')} ${noun}${value === 1 ? '' : 's'}`;
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function compareGroups(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a === 'other') return 1;
-  if (b === 'other') return -1;
-  return compareCodeUnits(a, b);
 }

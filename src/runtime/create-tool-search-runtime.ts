@@ -4,7 +4,7 @@ import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
 import { resolvePipelineSettings } from '../execution/execution-pipeline-settings.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
-import { shortNameAliases } from '../catalog/render-inventory.js';
+import { shortNameAliases } from '../catalog/short-name-aliases.js';
 import { resolveRanker } from '../search/resolve-ranker.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';

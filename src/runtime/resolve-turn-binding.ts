@@ -3,7 +3,7 @@ import { createMergedRanker } from '../client-tools/create-merged-ranker.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
-import { addedShortNameAliases } from '../catalog/render-inventory.js';
+import { addedShortNameAliases } from '../catalog/short-name-aliases.js';
 import { createTurnBinding, type TurnBinding } from './create-turn-binding.js';
 import type { ResolvedSendInput } from './send-input-schema.js';
 import type { RuntimeShared } from './runtime-shared.js';

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolCatalog } from '../../src/catalog/create-tool-catalog.js';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry.js';
-import { inventoryGroups, sharedNamePrefix, shortNameAliases } from '../../src/catalog/render-inventory.js';
+import { inventoryGroups } from '../../src/catalog/inventory-groups.js';
+import { sharedNamePrefix } from '../../src/catalog/shared-name-prefix.js';
+import { shortNameAliases } from '../../src/catalog/short-name-aliases.js';
 
 // C23: a short name (a name without its group's shared prefix) finds its tool unless another
 // tool's name ends with it after a separator or it is a tool's name or alias.

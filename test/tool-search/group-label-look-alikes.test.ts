@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createToolCatalog } from '../../src/catalog/create-tool-catalog.js';
 import { listGroup } from '../../src/tool-search/list-group.js';
-import { inventoryGroups } from '../../src/catalog/render-inventory.js';
+import { inventoryGroups } from '../../src/catalog/inventory-groups.js';
 
 // C7, C23: group labels with characters that look like nothing (zero-width, bidi controls),
 // like a line break (U+2028, NEL, U+0080–U+009F controls) or like another label (NFC vs NFD): the
