@@ -109,6 +109,7 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
       descriptionOf: binding.descriptionOf,
       fullNamesOf: (shortName) => namesEndingWith(shortName, binding.deferred, true),
       caseVariantsOf: caseVariantsOf(binding.deferred),
+      aliasesOf: (name) => shared.catalog.get(name)?.aliases ?? [],
       abortSignal,
       // sent at once, so a parallel search of the same step sees these as pending (C15)
       activate: (names) => sendBack({ type: 'ACTIVATE', names }),

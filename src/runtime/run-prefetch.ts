@@ -68,6 +68,7 @@ export function runPrefetch(options: {
     isRequired: (name) => options.required.includes(name),
     schemaCharsOf: binding.schemaCharsOf,
     caseVariantsOf: caseVariantsOf(binding.deferred),
+    aliasesOf: (name) => shared.catalog.get(name)?.aliases ?? [],
     abortSignal: stop.signal,
   });
   const settle = (settled: Awaited<typeof outcome>, failure?: string): PrefetchOutcome => {

@@ -69,7 +69,8 @@ export interface SelectEntryCheck {
  *
  * - an entry that several names spell ignoring case, none exactly (`FOO` for `Foo` and `foo`),
  *   is ambiguous: none of them is loaded, and the reason lists them; an entry that one of them
- *   spells exactly loads that one only (names are case-sensitive);
+ *   spells exactly loads that one only (names are case-sensitive); so is a mistyping the ranker
+ *   corrected to one of several such names (`foo_`), unless it is that name's alias;
  * - an entry that names no tool of the turn — not in any case, not as an alias, a mistyping the
  *   ranker resolves, or the end of a full name (`hasEndings`: the search's `fullNamesOf`, told
  *   in a sentence of its own) — is named in the reason with its closest names (the ranker's
@@ -90,6 +91,7 @@ export interface SelectEntryCheck {
  * @param options.callable the names callable on this step without a search.
  * @param options.synchronous true when the ranker answered the search without a promise.
  * @param options.hasEndings true for an entry that ends full names with a separator before it (C23).
+ * @param options.aliasesOf a tool's aliases; `undefined`: no tool has any.
  */
 export function checkSelectEntries(options: {
   readonly select: SelectEntries;
@@ -100,6 +102,8 @@ export function checkSelectEntries(options: {
   readonly callable: ReadonlySet<string>;
   readonly isSearchable: (name: string) => boolean;
   readonly hasEndings: (entry: string) => boolean;
+  /** A searchable tool's aliases (the `aliases` option, C9): an entry that is one is meant, not mistyped. Default: none. */
+  readonly aliasesOf?: ((name: string) => readonly string[]) | undefined;
 }): SelectEntryCheck {
   const { select, callable } = options;
   const callableByLower = new Map<string, string[]>();
@@ -131,9 +135,15 @@ export function checkSelectEntries(options: {
       chosen.push(variants[0]!);
     }
   }
+  const unknown = unknownEntries({ ...options, unresolved, spelled });
+  // a mistyping the ranker corrected to a name that differs from another only in case (`foo_`
+  // for `Foo` and `foo`) is as ambiguous as `FOO`: the corrector's pick between them is a guess
+  for (const found of mistypedAmbiguities({ ...options, unresolved, unknown, spelled })) {
+    ambiguous.push(found);
+    for (const name of found.variants) dropped.add(name);
+  }
   for (const name of exact) dropped.delete(name);
 
-  const unknown = unknownEntries({ ...options, unresolved, spelled });
   const parts: string[] = [];
   if (ambiguous.length > 0) {
     const shown = ambiguous.slice(0, MAX_NAMED_ENTRIES).map(({ entry, variants }) =>
@@ -159,6 +169,42 @@ export function checkSelectEntries(options: {
   const ranked = new Set(options.ranking.map((match) => match.name));
   const missing = [...new Set(chosen)].filter((name) => !ranked.has(name) && !dropped.has(name) && options.isSearchable(name));
   return { dropped, reason: parts.length === 0 ? undefined : parts.join(' '), endingEntries: unknown.filter((entry) => options.hasEndings(entry)), missing };
+}
+
+/**
+ * The unresolved entries the ranker resolved by correcting a mistyping to a name with case
+ * variants (`foo_` → `Foo`, when `foo` is searchable too), each with every variant: an entry
+ * that is an alias of the name it resolved to is meant, not mistyped, and stays resolved.
+ * Which entry a named match came from is known by counting (one such entry), else, with a
+ * synchronous ranker, by ranking each entry alone; with an asynchronous one it is not told.
+ */
+function mistypedAmbiguities(
+  options: Parameters<typeof checkSelectEntries>[0] & { readonly unresolved: readonly string[]; readonly unknown: readonly string[]; readonly spelled: ReadonlySet<string> },
+): { entry: string; variants: string[] }[] {
+  const { variantsOf } = options;
+  if (variantsOf === undefined) return [];
+  const rankedLower = new Set(options.ranking.map((match) => match.name.toLowerCase()));
+  const unknown = new Set(options.unknown);
+  const corrected = options.unresolved.filter((entry) => !unknown.has(entry) && !rankedLower.has(entry.toLowerCase()));
+  if (corrected.length === 0) return [];
+  const entryLower = new Set(options.select.entries.map((entry) => entry.toLowerCase()));
+  const named = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 && options.isSearchable(match.name) && !options.spelled.has(match.name) && !entryLower.has(match.name.toLowerCase());
+  const matchesOf = (entry: string): readonly RankedTool[] => {
+    if (corrected.length === 1) return options.ranking.filter(named);
+    if (!options.synchronous) return [];
+    return (rankQuietly(options.ranker, `select:${entry}`, 4) ?? []).filter(named);
+  };
+  const found: { entry: string; variants: string[] }[] = [];
+  for (const entry of corrected) {
+    const variants = new Set<string>();
+    for (const match of matchesOf(entry)) {
+      const same = variantsOf(match.name);
+      const isAlias = (options.aliasesOf?.(match.name) ?? []).some((alias) => alias.toLowerCase() === entry.toLowerCase());
+      if (same.length >= 2 && !isAlias) for (const name of same) variants.add(name);
+    }
+    if (variants.size >= 2) found.push({ entry, variants: [...variants].sort(compareCodeUnits) });
+  }
+  return found;
 }
 
 /** The unresolved entries the ranker did not resolve either (an alias, a mistyping, a short name). */

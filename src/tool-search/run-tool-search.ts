@@ -115,6 +115,12 @@ export interface RunToolSearchOptions {
    */
   readonly caseVariantsOf?: (entry: string) => readonly string[];
   /**
+   * A tool's aliases (the `aliases` option, C9): a `select:` entry that is an alias of the name
+   * the ranker resolved it to is meant, not a mistyping to report as ambiguous among that name's
+   * case variants. Default: no tool has aliases.
+   */
+  readonly aliasesOf?: (name: string) => readonly string[];
+  /**
    * Passed to the ranker; once it aborts (the turn was cancelled, or the search timed out) the
    * search stops waiting for the ranking, activates nothing and returns an error. Default: none.
    */
@@ -190,6 +196,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       callable: options.callable ?? NOTHING_CALLABLE,
       isSearchable: options.isSearchable,
       hasEndings: (entry) => (options.fullNamesOf?.(entry) ?? []).length > 0,
+      aliasesOf: options.aliasesOf,
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
     // a name an entry spells that the ranker left out comes after its named matches, as named
