@@ -13,6 +13,7 @@ import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
 import { ownValue } from './own-value.js';
 import { checkInventoryOptions, DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
 import { MAX_META_ALWAYS_LOAD_CHARS, resolveToolHints, type ToolHints } from './tool-hints.js';
+import { unmatchedGroupDescriptions } from './unmatched-group-descriptions.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
@@ -29,6 +30,13 @@ export interface ToolCatalog {
   readonly inventory: string;
   /** The `inventory` option with its default: what every binding's inventory and `group:` listing use (C23). */
   readonly inventoryOptions: Required<InventoryOptions>;
+  /**
+   * Keys of `inventory.groupDescriptions` that name no group (no bound tool is in it and the
+   * `groups` option does not list it), sorted: their descriptions are never shown, and
+   * construction emitted a process warning naming them (see `unmatchedGroupDescriptions`).
+   * `[]` when every key names a group.
+   */
+  readonly unmatchedGroupDescriptions: readonly string[];
   /** Sum of every bound tool's `schemaChars`: what sending every schema on a step costs. */
   readonly totalSchemaChars: number;
   /** The entry of a bound tool; `undefined` for a name that is not bound. */
@@ -62,6 +70,11 @@ export interface ToolCatalogOptions {
  * (the rest stay deferred); with one, `direct` is exact and hints
  * do not add to it. A `searchText` hint (else
  * `_meta['anthropic/searchHint']`) is indexed by the ranker and never shown.
+ *
+ * An `inventory.groupDescriptions` key that names no group is not an error (an MCP server may
+ * list no tools when it is bound): it is kept out of the inventory, listed in
+ * `unmatchedGroupDescriptions` and named in a process warning (code
+ * `TURNSCOPE_UNMATCHED_GROUP_DESCRIPTION`).
  *
  * @throws {UnboundToolError} `groups`, `sources`, `aliases`, `direct` or `hints` names a tool that is not bound.
  * @throws {ConflictingGroupError} `groups` puts one tool in two groups.
@@ -116,6 +129,9 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
     deferred: Object.freeze(entries.filter((entry) => entry.kind === 'deferred').map((entry) => entry.name)),
     inventory: renderInventory(entries, inventoryOptions),
     inventoryOptions,
+    unmatchedGroupDescriptions: Object.freeze(
+      unmatchedGroupDescriptions(Object.keys(inventoryOptions.groupDescriptions), Object.keys(options.groups ?? {}), new Set(entries.map((entry) => entry.group))),
+    ),
     totalSchemaChars: entries.reduce((sum, entry) => sum + entry.schemaChars, 0),
     get: (name: string) => byName.get(name),
   });
