@@ -1,4 +1,5 @@
 import { createToolCatalog, type ToolCatalog } from '../catalog/create-tool-catalog.js';
+import { unloadableDeferredTools } from '../catalog/unloadable-deferred-tools.js';
 import { checkExecNameFree } from '../code-mode/create-turn-code-mode.js';
 import type { ArtifactStore } from '../execution/artifact-store.js';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -95,6 +96,8 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const pipeline = resolvePipelineSettings(resolved, catalog.bound, RUNTIME_TOOL_NAMES);
   if (resolved.toolMode === 'code') checkExecNameFree(catalog.bound);
   const searchEnabled = resolved.availability !== 'off';
+  // a deferred tool no search can load is found but never callable: said once, at construction (C10, C23)
+  if (searchEnabled) unloadableDeferredTools(catalog.entries, search.maxSchemaChars);
   const toolSearchInput = createToolSearchInputDefinition(search);
   const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
   const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: resolved.profiles });
