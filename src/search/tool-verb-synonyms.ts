@@ -183,6 +183,38 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
 );
 
 /**
+ * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
+ * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
+ * a b`) and words whose meaning holds another word tools use (`rename` → `name` and `title`,
+ * `mouseover` → `hover`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
+ * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
+ * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
+ */
+export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Map(
+  (
+    [
+      ['pr', 'pull request'],
+      ['prs', 'pull request'],
+      ['repo', 'repository'],
+      ['repos', 'repository'],
+      ['lgtm', 'approve'],
+      ['approval', 'approve'],
+      ['mkdir', 'create directory'],
+      ['rmdir', 'delete directory'],
+      ['ls', 'list directory'],
+      ['mv', 'move rename'],
+      ['rm', 'delete'],
+      ['cp', 'copy'],
+      ['pwd', 'current directory'],
+      ['dblclick', 'double click'],
+      ['mouseover', 'hover'],
+      ['rename', 'name title'],
+      ['renamed', 'name title'],
+    ] as const
+  ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
+);
+
+/**
  * Phrases of {@link TOOL_PHRASES} whose first word means something else on its own: to `file a
  * bug` is not about files, to `open a pull request` is to create one. `queryTerms` leaves that
  * word out of the query where the phrase holds it, and keeps the rest (`bug`) and the phrase's

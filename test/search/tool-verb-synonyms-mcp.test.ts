@@ -60,3 +60,22 @@ describe('phrases and paths of a request', () => {
     expect(['directory_tree', 'filesystem__list_directory', 'desktop-commander__list_directory', 'list_directory_with_sizes']).toContain(names('show what is inside ~/Pictures')[0]);
   });
 });
+
+describe('single words that stand for tool words: abbreviations, shell commands, rename', () => {
+  it('reads mkdir, ls and mv as the directory and move tools', () => {
+    expect(names('mkdir build', 2).every((name) => name.endsWith('create_directory'))).toBe(true);
+    expect(names('ls ~/src', 2).every((name) => name.endsWith('list_directory'))).toBe(true);
+    expect(names('mv a.txt b.txt', 2).every((name) => name.endsWith('move_file'))).toBe(true);
+  });
+
+  it('reads a lower-case pr as a pull request and lgtm as an approval', () => {
+    expect(names('list my prs in acme/api')[0]).toBe('list_pull_requests');
+    expect(names('lgtm, ship it', 3)).toContain('create_pull_request_review');
+  });
+
+  it('reads rename as a new title and mouseover as hover', () => {
+    expect(names('rename issue 12 to Crash on save')[0]).toBe('update_issue_title');
+    expect(names('rename the PR to fix parser', 3)).toContain('update_pull_request_title');
+    expect(names('the submenu opens on mouseover', 2)).toEqual(['browser_hover', 'puppeteer_hover']);
+  });
+});
