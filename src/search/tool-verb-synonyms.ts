@@ -185,8 +185,7 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
 /**
  * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
  * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
- * a b`) and words whose meaning holds another word tools use (`rename` → `name` and `title`,
- * `mouseover` → `hover`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
+ * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
  * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
  * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
  */
@@ -208,8 +207,6 @@ export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Ma
       ['pwd', 'current directory'],
       ['dblclick', 'double click'],
       ['mouseover', 'hover'],
-      ['rename', 'name title'],
-      ['renamed', 'name title'],
     ] as const
   ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );

@@ -61,7 +61,7 @@ describe('phrases and paths of a request', () => {
   });
 });
 
-describe('single words that stand for tool words: abbreviations, shell commands, rename', () => {
+describe('single words that stand for tool words: abbreviations, shell commands, mouseover', () => {
   it('reads mkdir, ls and mv as the directory and move tools', () => {
     expect(names('mkdir build', 2).every((name) => name.endsWith('create_directory'))).toBe(true);
     expect(names('ls ~/src', 2).every((name) => name.endsWith('list_directory'))).toBe(true);
@@ -73,9 +73,7 @@ describe('single words that stand for tool words: abbreviations, shell commands,
     expect(names('lgtm, ship it', 3)).toContain('create_pull_request_review');
   });
 
-  it('reads rename as a new title and mouseover as hover', () => {
-    expect(names('rename issue 12 to Crash on save')[0]).toBe('update_issue_title');
-    expect(names('rename the PR to fix parser', 3)).toContain('update_pull_request_title');
+  it('reads mouseover as hover', () => {
     expect(names('the submenu opens on mouseover', 2)).toEqual(['browser_hover', 'puppeteer_hover']);
   });
 });
