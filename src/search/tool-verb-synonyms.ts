@@ -178,6 +178,14 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['open tickets', 'list state'],
       ['open prs', 'list state'],
       ['open pull requests', 'list state'],
+      ['api key', 'secret credential'],
+      ['access key', 'secret credential'],
+      ['laid out', 'structure tree'],
+      ['working copy', 'working tree status'],
+      ['how high', 'elevation'],
+      ['how tall', 'elevation'],
+      ['what you know about', 'memory search'],
+      ['write access', 'collaborator permission'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );
@@ -185,7 +193,8 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
 /**
  * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
  * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
- * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
+ * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`; what a process
+ * `printed` is its `output`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
  * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
  * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
  */
@@ -207,6 +216,7 @@ export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Ma
       ['pwd', 'current directory'],
       ['dblclick', 'double click'],
       ['mouseover', 'hover'],
+      ['printed', 'output'],
     ] as const
   ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );
