@@ -186,6 +186,10 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['how tall', 'elevation'],
       ['what you know about', 'memory search'],
       ['write access', 'collaborator permission'],
+      ['local repo', 'git'],
+      ['local repository', 'git'],
+      ['local branch', 'git'],
+      ['local branches', 'git'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );

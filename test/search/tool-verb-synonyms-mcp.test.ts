@@ -91,4 +91,11 @@ describe('set phrases of MCP requests', () => {
     expect(names('how high is Mont Blanc')[0]).toBe('maps_elevation');
     expect(names('tell me what you know about Bob')[0]).toBe('search_nodes');
   });
+
+  it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
+    expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
+    const top = names('show the log of my local repository');
+    expect(top[0]).toBe('git_log');
+    expect(top.filter((name) => name.includes('localstorage'))).toEqual([]);
+  });
 });
