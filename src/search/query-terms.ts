@@ -1,7 +1,8 @@
 import { directoryPathTerms } from './directory-path-terms.js';
+import { multipleFilesTerms } from './multiple-files-terms.js';
 import { queryShapeTerms } from './query-shape-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
-import { FIGURATIVE_PHRASES, TOOL_PHRASES } from './tool-verb-synonyms.js';
+import { FIGURATIVE_PHRASES, TOOL_PHRASES, TOOL_WORD_MEANINGS } from './tool-verb-synonyms.js';
 
 /**
  * Characters of a query read at most. A pasted document is cut here before anything else
@@ -25,7 +26,8 @@ export interface QueryTerm {
  * Words of a request to an assistant that say nothing about which tool it needs ("I would
  * like …", "can you please …", "kindly help me …"): dropped from queries only (documents keep
  * them), unless a query has no other word. Verbs that name tool actions (get, show, make,
- * find, use) are not among them.
+ * find, use) are not among them; nor are contractions written with their apostrophe, whose
+ * pieces are stop words (tokenize-text.ts), while those typed without it are (`whats`, `dont`).
  */
 export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
   (
@@ -33,7 +35,9 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
     'certain currently did doing during each else ever every few further hello help here hey hi just kindly know let like ' +
     'looking lot many may maybe might more most much must need needed needs ok okay once only other ought own possible ' +
     'precisely provide really same something specific specifically sure tell thank thanks thing things through too try ' +
-    'very want wanted wants way well whether why wish yes yet'
+    'very want wanted wants way well whether why wish yes yet ' +
+    // contractions typed without their apostrophe: whats, dont, cant, im (the stemmer would read whats as what)
+    'whats thats heres theres hows whos wheres dont doesnt didnt cant couldnt wont wouldnt isnt arent wasnt im ive youre theyre'
   ).split(' '),
 );
 
@@ -48,7 +52,8 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * `the 'Priority' column` a value: the ranker tells them apart). After the
  * written terms come the words the query's shapes mean ({@link queryShapeTerms}: a URL → `url`,
  * a file name or path → `file`, a `#channel` → `channel`, `ENG-42` → `issue`; a folder's path,
- * `~/Downloads`, also → `directory`: {@link directoryPathTerms}), then the words of the phrases it holds
+ * `~/Downloads`, also → `directory`: {@link directoryPathTerms}; two or more file names → `multiple`:
+ * {@link multipleFilesTerms}), then the words of the phrases it holds
  * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), each when not there already and
  * within `maxTerms`.
  */
@@ -62,7 +67,7 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   const seen = new Set(all.map(({ term }) => term));
   // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
   // and what its phrases mean ("get rid of" → delete), after those
-  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted)]) {
+  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...multipleFilesTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted)]) {
     const term = stemWord(word);
     if (!seen.has(term) && all.length < maxTerms) {
       seen.add(term);
@@ -95,13 +100,18 @@ function withoutFigurativeWords(text: string): string {
 }
 
 /**
- * The words of {@link TOOL_PHRASES} whose phrase `text` holds as whole words, in the table's
- * order; a phrase of {@link FIGURATIVE_PHRASES} also with up to two words before its last.
+ * The words of {@link TOOL_WORD_MEANINGS} whose word `text` holds (in the order written), then
+ * those of {@link TOOL_PHRASES} whose phrase it holds as whole words, in the table's order; a
+ * phrase of {@link FIGURATIVE_PHRASES} also with up to two words before its last.
  */
 function phraseWords(text: string): string[] {
   const words: string[] = [];
-  if (text.indexOf(' ') < 0) return words;
   const spaced = ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  for (const word of new Set(spaced.split(' '))) {
+    const meaning = TOOL_WORD_MEANINGS.get(word);
+    if (meaning !== undefined) words.push(...meaning);
+  }
+  if (text.indexOf(' ') < 0) return words;
   for (const [phrase, meaning] of TOOL_PHRASES) if (spaced.includes(` ${phrase} `)) words.push(...meaning);
   for (const { phrase, pattern } of FIGURATIVE_PATTERNS) {
     pattern.lastIndex = 0;

@@ -178,8 +178,51 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['open tickets', 'list state'],
       ['open prs', 'list state'],
       ['open pull requests', 'list state'],
+      ['api key', 'secret credential'],
+      ['access key', 'secret credential'],
+      ['laid out', 'structure tree'],
+      ['working copy', 'working tree status'],
+      ['how high', 'elevation'],
+      ['how tall', 'elevation'],
+      ['what you know about', 'memory search'],
+      ['write access', 'collaborator permission'],
+      ['local repo', 'git'],
+      ['local repository', 'git'],
+      ['local branch', 'git'],
+      ['local branches', 'git'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
+);
+
+/**
+ * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
+ * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
+ * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`; what a process
+ * `printed` is its `output`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
+ * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
+ * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
+ */
+export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Map(
+  (
+    [
+      ['pr', 'pull request'],
+      ['prs', 'pull request'],
+      ['repo', 'repository'],
+      ['repos', 'repository'],
+      ['lgtm', 'approve'],
+      ['approval', 'approve'],
+      ['mkdir', 'create directory'],
+      ['rmdir', 'delete directory'],
+      ['ls', 'list directory'],
+      ['mv', 'move rename'],
+      ['rm', 'delete'],
+      ['cp', 'copy'],
+      ['pwd', 'current directory'],
+      ['dblclick', 'double click'],
+      ['mouseover', 'hover'],
+      ['printed', 'output'],
+    ] as const
+  ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );
 
 /**

@@ -3,7 +3,8 @@
 // evenly spaced sample of at most 4,000 queries — the split `npm run eval:tune` uses. mcp-catalog's
 // ids (mcp-000 …) follow the file order, so its halves are its even and odd ids; its second set,
 // queries-fresh.jsonl (fresh-000 …), is split the same way and shown as mcp-catalog-fresh; its third,
-// queries-blind.jsonl (blind-000 …), likewise as mcp-catalog-blind.
+// queries-blind.jsonl (blind-000 …), likewise as mcp-catalog-blind; its fourth, queries-blind2.jsonl
+// (blind2-000 …), as mcp-catalog-blind2.
 import { fileURLToPath } from 'node:url';
 import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
 import { runEval } from '../../src/eval/run-eval.js';
@@ -15,7 +16,8 @@ process.stdout.write('| dataset | queries | hit@5 | R@5 |\n|---|---:|---:|---:|\
 const mcp = fileURLToPath(new URL('../fixtures/datasets/mcp-catalog/', import.meta.url));
 const fresh = await loadEvalDataset({ catalogFile: `${mcp}catalog.json`, queriesFile: `${mcp}queries-fresh.jsonl`, name: 'mcp-catalog-fresh' });
 const blind = await loadEvalDataset({ catalogFile: `${mcp}catalog.json`, queriesFile: `${mcp}queries-blind.jsonl`, name: 'mcp-catalog-blind' });
-for (const dataset of [fresh, blind, ...(await loadSampledQuerySets(['mcp-catalog', 'metatool', 'livemcpbench', 'bfcl']))]) {
+const blind2 = await loadEvalDataset({ catalogFile: `${mcp}catalog.json`, queriesFile: `${mcp}queries-blind2.jsonl`, name: 'mcp-catalog-blind2' });
+for (const dataset of [fresh, blind, blind2, ...(await loadSampledQuerySets(['mcp-catalog', 'metatool', 'livemcpbench', 'bfcl']))]) {
   const rows = await runEval({ datasets: [half(dataset, 0, true), half(dataset, 1, true)], rankers: [hybridEvalRanker()], ks: [5] });
   for (const row of rows) process.stdout.write(`| ${row.dataset} | ${row.queries} | ${percent(row.hit[5])} | ${percent(row.recall[5])} |\n`);
 }

@@ -8,7 +8,8 @@
 // 2. The same without fuse-defaults on every query (--full only: MetaTool has 21,041).
 // 3. mcp-catalog's second query set, queries-fresh.jsonl (every query, all rankers: 195 queries).
 // 4. mcp-catalog's third query set, queries-blind.jsonl (every query, all rankers: 255 queries).
-// 5. Exact-name queries (every tool of the four catalogs, mcp-catalog included) with the fast rankers.
+// 5. mcp-catalog's fourth query set, queries-blind2.jsonl (every query, all rankers: 240 queries).
+// 6. Exact-name queries (every tool of the four catalogs, mcp-catalog included) with the fast rankers.
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/run-cli.js';
 
@@ -28,6 +29,10 @@ const runs: { title: string; argv: string[] }[] = [
   {
     title: "mcp-catalog's third query set (queries-blind.jsonl: 255 queries written apart from the ranking), all rankers",
     argv: ['eval', '--catalog', `${root}mcp-catalog/catalog.json`, '--queries', `${root}mcp-catalog/queries-blind.jsonl`],
+  },
+  {
+    title: "mcp-catalog's fourth query set (queries-blind2.jsonl: 240 queries written apart from the ranking), all rankers",
+    argv: ['eval', '--catalog', `${root}mcp-catalog/catalog.json`, '--queries', `${root}mcp-catalog/queries-blind2.jsonl`],
   },
   { title: 'Exact-name queries: every tool of every catalog', argv: ['eval', ...catalogs, ...fastRankers, '--k', '1,5'] },
 ];

@@ -60,3 +60,42 @@ describe('phrases and paths of a request', () => {
     expect(['directory_tree', 'filesystem__list_directory', 'desktop-commander__list_directory', 'list_directory_with_sizes']).toContain(names('show what is inside ~/Pictures')[0]);
   });
 });
+
+describe('single words that stand for tool words: abbreviations, shell commands, printed', () => {
+  it('reads mkdir, ls and mv as the directory and move tools', () => {
+    expect(names('mkdir build', 2).every((name) => name.endsWith('create_directory'))).toBe(true);
+    expect(names('ls ~/src', 2).every((name) => name.endsWith('list_directory'))).toBe(true);
+    expect(names('mv a.txt b.txt', 2).every((name) => name.endsWith('move_file'))).toBe(true);
+  });
+
+  it('reads a lower-case pr as a pull request and lgtm as an approval', () => {
+    expect(names('list my prs in acme/api')[0]).toBe('list_pull_requests');
+    expect(names('lgtm, ship it', 3)).toContain('create_pull_request_review');
+  });
+
+  it('reads mouseover as hover and what a process printed as its output', () => {
+    expect(names('the submenu opens on mouseover', 2)).toEqual(['browser_hover', 'puppeteer_hover']);
+    expect(names('what has the build printed so far')).toContain('read_process_output');
+  });
+});
+
+describe('set phrases of MCP requests', () => {
+  it('reads an api key as a secret, write access as collaborators and a working copy as the working tree', () => {
+    expect(names('an api key was committed to acme/api, did github flag it', 2)).toEqual(['list_secret_scanning_alerts', 'get_secret_scanning_alert']);
+    expect(names('who has write access to acme/api')[0]).toBe('list_repository_collaborators');
+    expect(names('anything changed in my working copy')[0]).toBe('git_status');
+  });
+
+  it('reads laid out as a tree, how high as elevation and what you know about as a memory search', () => {
+    expect(names('how is the octo/site repo laid out')[0]).toBe('get_repository_tree');
+    expect(names('how high is Mont Blanc')[0]).toBe('maps_elevation');
+    expect(names('tell me what you know about Bob')[0]).toBe('search_nodes');
+  });
+
+  it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
+    expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
+    const top = names('show the log of my local repository');
+    expect(top[0]).toBe('git_log');
+    expect(top.filter((name) => name.includes('localstorage'))).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stemWord } from '../../src/search/tokenize-text.js';
 import { queryTerms } from '../../src/search/query-terms.js';
-import { FIGURATIVE_PHRASES, TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_PHRASES, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS } from '../../src/search/tool-verb-synonyms.js';
+import { FIGURATIVE_PHRASES, TOOL_NOUN_GROUPS, TOOL_NOUN_SYNONYMS, TOOL_PHRASES, TOOL_VERB_GROUPS, TOOL_VERB_SYNONYMS, TOOL_WORD_MEANINGS } from '../../src/search/tool-verb-synonyms.js';
 
 describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
   it('map each stemmed word to the other words of its groups, both ways', () => {
@@ -38,6 +38,19 @@ describe('TOOL_VERB_SYNONYMS and TOOL_NOUN_SYNONYMS', () => {
       expect(words.length).toBeGreaterThan(0);
       for (const word of words) expect(word).toMatch(/^[a-z]+$/);
     }
+  });
+
+  it('TOOL_WORD_MEANINGS: lower-case single words, each meaning other single words, added after the written terms in any case', () => {
+    expect(TOOL_WORD_MEANINGS.get('pr')).toEqual(['pull', 'request']);
+    for (const [word, words] of TOOL_WORD_MEANINGS) {
+      expect(word).toMatch(/^[a-z]+$/);
+      expect(words.length).toBeGreaterThan(0);
+      for (const meaning of words) expect(meaning).toMatch(/^[a-z]+$/);
+    }
+    expect(queryTerms('MKDIR logs').map((term) => term.term)).toEqual(['mkdir', 'log', stemWord('create'), stemWord('directory')]);
+    expect(queryTerms('ls').map((term) => term.term)).toEqual(['ls', 'list', stemWord('directory')]);
+    // a piece of a longer word is no such word
+    expect(queryTerms('lsof prsync').map((term) => term.term)).toEqual(['lsof', 'prsync']);
   });
 
   it('FIGURATIVE_PHRASES: phrases of TOOL_PHRASES whose first word the query leaves out where the phrase holds it', () => {
