@@ -35,11 +35,12 @@ export async function loadSampledQuerySets(names: readonly string[]): Promise<Ev
  * One half of every query set of the MCP catalog (`mcp-catalog/queries.jsonl` and each
  * `queries-*.jsonl` beside it, in file-name order), each split by its own positions (0 = tuning,
  * even; 1 = held out, odd) and joined into one dataset named `mcp-catalog`, so a tuner counts the
- * catalog once however many query sets it has.
+ * catalog once however many query sets it has. `queries-hidden-probe.jsonl` is left out: it
+ * checks the relevance floor (C24) on queries nothing was tuned on, so no tuner may read it.
  */
 export async function loadMcpCatalogHalf(parity: 0 | 1): Promise<EvalDataset> {
   const folder = `${DATASETS}mcp-catalog/`;
-  const files = (await readdir(folder)).filter((file) => /^queries(-[a-z0-9-]+)?\.jsonl$/.test(file)).sort();
+  const files = (await readdir(folder)).filter((file) => /^queries(-[a-z0-9-]+)?\.jsonl$/.test(file) && !file.includes('hidden-probe')).sort();
   const halves: EvalDataset[] = [];
   for (const file of files) {
     halves.push(half(await loadEvalDataset({ catalogFile: `${folder}catalog.json`, queriesFile: `${folder}${file}` }), parity));
