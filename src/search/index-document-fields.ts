@@ -62,13 +62,29 @@ function pieceCountOf(documents: readonly RankerDocument[], kinds: Int32Array): 
   return pieceCount;
 }
 
-/** Interns the texts of every field of every document, in order, and records each field's text ids. */
+/**
+ * Interns the texts of every field of every document, in order, and records each field's text
+ * ids, {@link DOCUMENTS_PER_CALL} documents per call of {@link addChunkTexts}.
+ */
 function addFieldTexts(documents: readonly RankerDocument[], names: ToolNameIndex, fields: FieldTexts): void {
+  let piece = 0;
+  for (let from = 0; from < documents.length; from += DOCUMENTS_PER_CALL) piece = addChunkTexts(documents, from, Math.min(documents.length, from + DOCUMENTS_PER_CALL), piece, names, fields);
+}
+
+/**
+ * Documents per call of a build pass's loop. A loop that runs once per build over every document
+ * is compiled by the JIT twice while it runs (the function, for a next call that never comes in
+ * this build, then the running loop, on-stack); a loop over a slice of the documents, called
+ * again for the next slice, is compiled once and runs compiled from the next call on.
+ */
+const DOCUMENTS_PER_CALL = 32;
+
+/** {@link addFieldTexts} for documents `from` to `to` (exclusive), their pieces from `piece` on; returns the next piece. */
+function addChunkTexts(documents: readonly RankerDocument[], from: number, to: number, piece: number, names: ToolNameIndex, fields: FieldTexts): number {
   const { kinds, interner, idOfText, termIdOfName, fieldTexts, fieldTextEnds } = fields;
   const fieldCount = kinds.length;
-  let piece = 0;
   // indexed loops: this runs once per build, much of it before the JIT has optimized it
-  for (let id = 0; id < documents.length; id += 1) {
+  for (let id = from; id < to; id += 1) {
     const document = documents[id]!;
     const parameters = document.parameters ?? NO_PARAMETERS;
     for (let field = 0; field < fieldCount; field += 1) {
@@ -87,6 +103,7 @@ function addFieldTexts(documents: readonly RankerDocument[], names: ToolNameInde
       fieldTextEnds[id * fieldCount + field] = piece;
     }
   }
+  return piece;
 }
 
 /** The id of `text` among the interned texts, tokenized ({@link tokenizeText}) and added on first sight. */

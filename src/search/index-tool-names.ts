@@ -112,16 +112,31 @@ function totalLength(documents: readonly RankerDocument[]): number {
 
 /**
  * Numbers every name's words (the whole name's, then its own name's: the order the terms are
- * numbered in) into `words`; true when some name has an `mcp__<server>__` prefix. The loop is
- * the function's last statement: the JIT compiles it while it runs, and code after it that had
- * not run yet deoptimized that compiled code, which the next build then compiled again.
+ * numbered in) into `words`; true when some name has an `mcp__<server>__` prefix. A slice of the
+ * names per call of {@link numberNameSlice} (`DOCUMENTS_PER_CALL` of index-document-fields.ts says why).
  */
 function numberNameWords(documents: readonly RankerDocument[], numbering: TermNumbering, words: NameWords): boolean {
-  const { names, nameSet, byLowerName, compoundNames, allStarts, allTerms, fullStarts, fullTerms } = words;
-  let count = 0;
-  let fullCount = 0;
   let prefixed = false;
-  for (let id = 0; id < documents.length; id += 1) {
+  for (let from = 0; from < documents.length; from += NAMES_PER_CALL) {
+    if (numberNameSlice(documents, from, Math.min(documents.length, from + NAMES_PER_CALL), numbering, words)) prefixed = true;
+  }
+  return prefixed;
+}
+
+/** Names per call of {@link numberNameSlice}: compiled once by the JIT and run compiled from the next call on, not compiled again while it runs. */
+const NAMES_PER_CALL = 32;
+
+/**
+ * {@link numberNameWords} for names `from` to `to` (exclusive), the earlier ones numbered. The loop
+ * is the function's last statement: the JIT compiles it while it runs, and code after it that had
+ * not run yet deoptimized that compiled code, which the next build then compiled again.
+ */
+function numberNameSlice(documents: readonly RankerDocument[], from: number, to: number, numbering: TermNumbering, words: NameWords): boolean {
+  const { names, nameSet, byLowerName, compoundNames, allStarts, allTerms, fullStarts, fullTerms } = words;
+  let count = allStarts[from]!;
+  let fullCount = fullStarts[from]!;
+  let prefixed = false;
+  for (let id = from; id < to; id += 1) {
     const name = documents[id]!.name;
     names.push(name);
     nameSet.add(name);

@@ -236,6 +236,18 @@ describe('createHybridRanker: acronyms of name words', () => {
     expect(names('merge the PR')[0]).toBe('merge_pull_request');
     expect(names('list open PRs')).toContain('list_pull_requests');
   });
+
+  it('reads PR the same whether or not earlier searches of the ranker wrote an acronym (they are counted on the first that does)', () => {
+    const top = (built: ToolRanker, query: string) => built.rank(query, 5).map((match) => `${match.name} ${match.score.toFixed(6)}`);
+    const fresh = createHybridRanker(documents);
+    const searched = createHybridRanker(documents);
+    // short lower-case words and no two-capital word: no acronym is read
+    expect(top(searched, 'get the pr list')).toEqual(top(fresh, 'get the pr list'));
+    expect(top(searched, 'merge the PR')).toEqual(top(createHybridRanker(documents), 'merge the PR'));
+    expect(top(searched, 'merge the PR')[0]).toMatch(/^merge_pull_request /);
+    // in lower case `pr` is no acronym: the scores differ
+    expect(top(fresh, 'merge the pr')).not.toEqual(top(searched, 'merge the PR'));
+  });
 });
 
 
