@@ -170,7 +170,10 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         const correction = corrector.correct(word);
         if (correction !== undefined) {
           typos += 1;
-          termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, typoWeight * correction.similarity));
+          // a word written like an identifier (`create_isue`) spells a tool's name, and its correction is that name's word:
+          // full weight; a mistyped word of prose (`isue`) may be a word the catalog lacks, and weighs `typoWeight`
+          const weight = (identifiers ??= identifierTerms(query)).has(term) ? 1 : typoWeight;
+          termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, weight * correction.similarity));
           continue;
         }
       }

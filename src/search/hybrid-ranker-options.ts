@@ -37,7 +37,11 @@ export interface HybridRankerOptions {
   readonly minPrefixChars?: number;
   /** Mistyped query terms corrected by fuse.js per query at most. Default 3. */
   readonly maxTypoTerms?: number;
-  /** Weight of a corrected term relative to a term typed right, times the correction's similarity. Default 1. */
+  /**
+   * Weight of a corrected word of prose (`isue` → `issue`) relative to a term typed right, times the
+   * correction's similarity. A word written like an identifier (`create_isue`, `getIsue`: a tool's
+   * name) keeps weight 1 times the similarity, whatever this is. Default 1.
+   */
   readonly typoWeight?: number;
   /** BM25+ parameters, as MiniSearch names them. Default `{ k: 0.6, b: 0.85, d: 0.5 }`. */
   readonly bm25?: { readonly k: number; readonly b: number; readonly d: number };

@@ -85,6 +85,13 @@ describe('createHybridRanker: typos in names (fuse.js)', () => {
     expect(names(query)[0]).toBe(expected);
   });
 
+  it('keeps a mistyped name word written like an identifier at full weight when typoWeight lowers corrections of prose', () => {
+    // at typoWeight 0.25 for every correction, `create` alone decided: create_gist came first
+    const lowered = createHybridRanker(documents, { typoWeight: 0.25, bm25: { k: 0.9, b: 0.5, d: 0.5 } });
+    expect(lowered.rank('create_isue', 1)[0]!.name).toBe('create_issue');
+    expect(lowered.rank('createIsue', 1)[0]!.name).toBe('create_issue');
+  });
+
   it('corrects an identifier-like word inside a longer sentence too', () => {
     expect(names('I need the tool called broswer_snapshot for the current page')).toContain('browser_snapshot');
   });
