@@ -5,6 +5,8 @@ import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
 import { nameAcronyms } from './name-acronyms.js';
 import { nameCoverageOf } from './name-coverage-of.js';
+import { indexOperationNames } from './index-operation-names.js';
+import { nameVerbConflicts } from './name-verb-conflicts.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
@@ -78,6 +80,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const bm25Parameters = options.bm25 ?? DEFAULT_HYBRID_SETTINGS.bm25;
   const combine = options.combine ?? DEFAULT_HYBRID_SETTINGS.combine;
   const synonymWeight = options.synonymWeight ?? DEFAULT_HYBRID_SETTINGS.synonymWeight;
+  const verbConflictWeight = options.verbConflictWeight ?? DEFAULT_HYBRID_SETTINGS.verbConflictWeight;
   const thesaurus = resolveThesaurusExpansion(options.thesaurus);
   const weakQueries = thesaurus?.weakQueries;
 
@@ -106,6 +109,8 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     : { starts: nameIndex.fullStarts, terms: nameIndex.fullTerms, coverage: nameCoverageOf({ ...nameIndex, distinctStarts: nameIndex.fullStarts, distinctTerms: nameIndex.fullTerms }) };
   const corrector = createNameTypoCorrector(nameIndex.termOfWord.keys(), stemWord);
   const acronyms = nameAcronyms(nameIndex);
+  const operations = weights.nameCoverage > 0 ? indexOperationNames(documents) : undefined;
+  const verbConflicts = nameVerbConflicts(nameIndex);
   const isCompound = (name: string) => compoundNames.has(name);
   const documentCounts = new Map<string, number>();
 
@@ -277,8 +282,17 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
           covered.set(id, (covered.get(id) ?? 0) + weight * idf);
         }
       }
+      // a tool one of whose operations the query names in full (`get the reviews`: method get_reviews) is named as fully as by its name
+      const operationNamed = operations === undefined ? undefined : operations.fullyNamed(writtenTerms(termWeights, synonyms));
       for (const [id, idf] of covered) {
+        if (operationNamed?.has(id) === true) continue;
         scores.set(id, (scores.get(id) ?? 0) + (weights.nameCoverage * idf) / nameCoverage.idfTotal[id]!);
+      }
+      if (operationNamed !== undefined) for (const id of operationNamed) scores.set(id, (scores.get(id) ?? 0) + weights.nameCoverage);
+      if (verbConflictWeight > 0) {
+        // a tool whose name says another action than the query's verb (`write` for `get the reviews`) loses a share of name coverage's weight
+        const penalty = verbConflictWeight * weights.nameCoverage;
+        for (const id of verbConflicts.conflicting(writtenTerms(termWeights, synonyms), scores.keys())) scores.set(id, scores.get(id)! - penalty);
       }
     }
     if (quality !== undefined && coverage.total > 0) {
@@ -318,6 +332,13 @@ interface WeightedTerms {
   readonly termWeights: Map<string, number>;
   readonly synonyms: Set<string>;
   readonly neighbours: Set<string>;
+}
+
+/** The query's own terms (weight at least 1, no synonym or neighbour): what an operation name must be written with. */
+function writtenTerms(termWeights: ReadonlyMap<string, number>, synonyms: ReadonlySet<string>): Set<string> {
+  const written = new Set<string>();
+  for (const [term, weight] of termWeights) if (weight >= 1 && !synonyms.has(term)) written.add(term);
+  return written;
 }
 
 function sameWeights(first: ReadonlyMap<string, number>, second: ReadonlyMap<string, number>): boolean {

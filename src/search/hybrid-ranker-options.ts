@@ -57,6 +57,13 @@ export interface HybridRankerOptions {
    */
   readonly synonymWeight?: number;
   /**
+   * Share of `weights.nameCoverage` taken off a tool whose name has a verb of
+   * {@link TOOL_VERB_SYNONYMS} and none that fits a verb the query writes (`pull_request_review_write`
+   * for `get the reviews on pull request 12`; see nameVerbConflicts). `0` (default) turns it off;
+   * measured at 0.5 in test/bench/README.md.
+   */
+  readonly verbConflictWeight?: number;
+  /**
    * Query expansion through the shipped distributional thesaurus (GloVe neighbours, see
    * {@link shippedThesaurus}): a query term's nearest words that the catalog has join the query
    * at `weight × similarity` (`sushi` → `restaurant`), matched exactly. Exact names are found
@@ -138,6 +145,7 @@ export const DEFAULT_HYBRID_SETTINGS = Object.freeze({
   bm25: Object.freeze({ k: 0.6, b: 0.85, d: 0.5 }),
   combine: 'bm25f' as 'bm25f' | 'minisearch',
   synonymWeight: 0.3,
+  verbConflictWeight: 0,
 });
 
 /** Defaults of {@link ThesaurusOptions}, chosen on the tuning halves (test/bench/README.md, Search quality). */
