@@ -238,6 +238,19 @@ describe('createHybridRanker: common tool verbs', () => {
   });
 });
 
+describe('createHybridRanker: verbs a name says (verbConflictWeight)', () => {
+  const catalog: RankerDocument[] = [
+    { name: 'delete_forecast', description: 'Deletes a stored forecast.', group: 'weather' },
+    { name: 'get_forecast', description: 'Returns the forecast for a city.', group: 'weather' },
+  ];
+
+  it('ranks a tool whose name verb fits none of the query verbs below one whose verb fits (retrieve: get, not delete), and 0 turns that off', () => {
+    const rank = (verbConflictWeight: number) => createHybridRanker(catalog, { synonymWeight: 0, verbConflictWeight }).rank('retrieve the forecast', 2).map((match) => match.name);
+    expect(rank(0.5)).toEqual(['get_forecast', 'delete_forecast']);
+    expect(rank(0)).toEqual(['delete_forecast', 'get_forecast']);
+  });
+});
+
 describe('createHybridRanker: acronyms of name words', () => {
   it('reads PR and PRs written in capitals as the name words they abbreviate in this catalog (pull request)', () => {
     expect(names('merge the PR')[0]).toBe('merge_pull_request');
