@@ -5,6 +5,8 @@ import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
 import { nameAcronyms } from './name-acronyms.js';
 import { type NameCoverage, nameCoverageOf } from './name-coverage-of.js';
+import { indexOperationNames } from './index-operation-names.js';
+import { nameVerbConflicts } from './name-verb-conflicts.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
@@ -78,6 +80,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const bm25Parameters = options.bm25 ?? DEFAULT_HYBRID_SETTINGS.bm25;
   const combine = options.combine ?? DEFAULT_HYBRID_SETTINGS.combine;
   const synonymWeight = options.synonymWeight ?? DEFAULT_HYBRID_SETTINGS.synonymWeight;
+  const verbConflictWeight = options.verbConflictWeight ?? DEFAULT_HYBRID_SETTINGS.verbConflictWeight;
   const thesaurus = resolveThesaurusExpansion(options.thesaurus);
   const weakQueries = thesaurus?.weakQueries;
 
@@ -111,6 +114,9 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   // the name words' acronyms (`pr` → `pull`, `request`) are counted when a query first writes a
   // two-capital word (`PR`, `PRs`), which most searches never do (8–14 ms of a 10,000-tool build)
   let acronyms: ReadonlyMap<string, readonly [string, string]> | undefined;
+  const operations = weights.nameCoverage > 0 ? indexOperationNames(documents) : undefined;
+  // the name verbs are read only when verbConflictWeight is on (it is off by default)
+  const verbConflicts = verbConflictWeight > 0 ? nameVerbConflicts(nameIndex) : undefined;
   const isCompound = (name: string) => compoundNames.has(name);
   const documentCounts = new Map<string, number>();
 
@@ -175,7 +181,10 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         const correction = corrector.correct(word);
         if (correction !== undefined) {
           typos += 1;
-          termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, typoWeight * correction.similarity));
+          // a word written like an identifier (`create_isue`) spells a tool's name, and its correction is that name's word:
+          // full weight; a mistyped word of prose (`isue`) may be a word the catalog lacks, and weighs `typoWeight`
+          const weight = (identifiers ??= identifierTerms(query)).has(term) ? 1 : typoWeight;
+          termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, weight * correction.similarity));
           continue;
         }
       }
@@ -279,8 +288,17 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
           covered.set(id, (covered.get(id) ?? 0) + weight * idf);
         }
       }
+      // a tool one of whose operations the query names in full (`get the reviews`: method get_reviews) is named as fully as by its name
+      const operationNamed = operations === undefined ? undefined : operations.fullyNamed(writtenTerms(termWeights, synonyms));
       for (const [id, idf] of covered) {
+        if (operationNamed?.has(id) === true) continue;
         scores.set(id, (scores.get(id) ?? 0) + (weights.nameCoverage * idf) / nameCoverage.idfTotal[id]!);
+      }
+      if (operationNamed !== undefined) for (const id of operationNamed) scores.set(id, (scores.get(id) ?? 0) + weights.nameCoverage);
+      if (verbConflicts !== undefined) {
+        // a tool whose name says another action than the query's verb (`write` for `get the reviews`) loses a share of name coverage's weight
+        const penalty = verbConflictWeight * weights.nameCoverage;
+        for (const id of verbConflicts.conflicting(writtenTerms(termWeights, synonyms), scores.keys())) scores.set(id, scores.get(id)! - penalty);
       }
     }
     if (quality !== undefined && coverage.total > 0) {
@@ -320,6 +338,13 @@ interface WeightedTerms {
   readonly termWeights: Map<string, number>;
   readonly synonyms: Set<string>;
   readonly neighbours: Set<string>;
+}
+
+/** The query's own terms (weight at least 1, no synonym or neighbour): what an operation name must be written with. */
+function writtenTerms(termWeights: ReadonlyMap<string, number>, synonyms: ReadonlySet<string>): Set<string> {
+  const written = new Set<string>();
+  for (const [term, weight] of termWeights) if (weight >= 1 && !synonyms.has(term)) written.add(term);
+  return written;
 }
 
 function sameWeights(first: ReadonlyMap<string, number>, second: ReadonlyMap<string, number>): boolean {

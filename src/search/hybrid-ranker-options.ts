@@ -37,7 +37,11 @@ export interface HybridRankerOptions {
   readonly minPrefixChars?: number;
   /** Mistyped query terms corrected by fuse.js per query at most. Default 3. */
   readonly maxTypoTerms?: number;
-  /** Weight of a corrected term relative to a term typed right, times the correction's similarity. Default 1. */
+  /**
+   * Weight of a corrected word of prose (`isue` → `issue`) relative to a term typed right, times the
+   * correction's similarity. A word written like an identifier (`create_isue`, `getIsue`: a tool's
+   * name) keeps weight 1 times the similarity, whatever this is. Default 1.
+   */
   readonly typoWeight?: number;
   /** BM25+ parameters, as MiniSearch names them. Default `{ k: 0.6, b: 0.85, d: 0.5 }`. */
   readonly bm25?: { readonly k: number; readonly b: number; readonly d: number };
@@ -52,6 +56,13 @@ export interface HybridRankerOptions {
    * `get`, `retrieve`, …) relative to the verb the query wrote; `0` turns synonyms off. Default 0.3.
    */
   readonly synonymWeight?: number;
+  /**
+   * Share of `weights.nameCoverage` taken off a tool whose name has a verb of
+   * {@link TOOL_VERB_SYNONYMS} and none that fits a verb the query writes (`pull_request_review_write`
+   * for `get the reviews on pull request 12`; see nameVerbConflicts). `0` (default) turns it off;
+   * measured at 0.5 in test/bench/README.md.
+   */
+  readonly verbConflictWeight?: number;
   /**
    * Query expansion through the shipped distributional thesaurus (GloVe neighbours, see
    * {@link shippedThesaurus}): a query term's nearest words that the catalog has join the query
@@ -134,6 +145,7 @@ export const DEFAULT_HYBRID_SETTINGS = Object.freeze({
   bm25: Object.freeze({ k: 0.6, b: 0.85, d: 0.5 }),
   combine: 'bm25f' as 'bm25f' | 'minisearch',
   synonymWeight: 0.3,
+  verbConflictWeight: 0,
 });
 
 /** Defaults of {@link ThesaurusOptions}, chosen on the tuning halves (test/bench/README.md, Search quality). */

@@ -85,6 +85,13 @@ describe('createHybridRanker: typos in names (fuse.js)', () => {
     expect(names(query)[0]).toBe(expected);
   });
 
+  it('keeps a mistyped name word written like an identifier at full weight when typoWeight lowers corrections of prose', () => {
+    // at typoWeight 0.25 for every correction, `create` alone decided: create_gist came first
+    const lowered = createHybridRanker(documents, { typoWeight: 0.25, bm25: { k: 0.9, b: 0.5, d: 0.5 } });
+    expect(lowered.rank('create_isue', 1)[0]!.name).toBe('create_issue');
+    expect(lowered.rank('createIsue', 1)[0]!.name).toBe('create_issue');
+  });
+
   it('corrects an identifier-like word inside a longer sentence too', () => {
     expect(names('I need the tool called broswer_snapshot for the current page')).toContain('browser_snapshot');
   });
@@ -228,6 +235,19 @@ describe('createHybridRanker: common tool verbs', () => {
     expect(createHybridRanker(catalog).rank('retrieve the forecast', 2).map((match) => match.name)).toEqual(['get_forecast', 'delete_forecast']);
     // without synonyms only `forecast` matches, and the tie breaks by name
     expect(createHybridRanker(catalog, { synonymWeight: 0 }).rank('retrieve the forecast', 2).map((match) => match.name)).toEqual(['delete_forecast', 'get_forecast']);
+  });
+});
+
+describe('createHybridRanker: verbs a name says (verbConflictWeight)', () => {
+  const catalog: RankerDocument[] = [
+    { name: 'delete_forecast', description: 'Deletes a stored forecast.', group: 'weather' },
+    { name: 'get_forecast', description: 'Returns the forecast for a city.', group: 'weather' },
+  ];
+
+  it('ranks a tool whose name verb fits none of the query verbs below one whose verb fits (retrieve: get, not delete), and 0 turns that off', () => {
+    const rank = (verbConflictWeight: number) => createHybridRanker(catalog, { synonymWeight: 0, verbConflictWeight }).rank('retrieve the forecast', 2).map((match) => match.name);
+    expect(rank(0.5)).toEqual(['get_forecast', 'delete_forecast']);
+    expect(rank(0)).toEqual(['delete_forecast', 'get_forecast']);
   });
 });
 
