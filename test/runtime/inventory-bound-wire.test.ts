@@ -1,13 +1,8 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import type { LanguageModel } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { measureDefinitionChars } from '../../src/catalog/measure-definition-chars.js';
 import { createToolSearchRuntime } from '../../src/index.js';
-import { startFakeAnthropicServer } from '../helpers/fake-anthropic-server.js';
-import { startFakeOpenAIResponsesServer } from '../helpers/fake-openai-responses-server.js';
-import { startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
-import type { FakeProviderServer, FakeReply } from '../helpers/fake-provider-server.js';
+import type { FakeProviderServer } from '../helpers/fake-provider-server.js';
+import { REQUEST_WIRES } from '../helpers/request-wires.js';
 import { hostileCatalog, reversedBinding, shownNames, type HostileCatalogSpec } from '../helpers/hostile-catalogs.js';
 
 // C23 and S15 as the provider receives them: step 0's tool_search definition (name, description,
@@ -24,40 +19,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-interface Wire {
-  readonly name: string;
-  readonly start: (replies: readonly FakeReply[]) => Promise<FakeProviderServer>;
-  readonly model: (baseURL: string) => LanguageModel;
-  /** tool_search's name on this wire. */
-  readonly searchName: string;
-  /** name, description and input schema of each tool of a request body. */
-  readonly definitions: (body: Record<string, unknown>) => { name: string; description: string; inputSchema: unknown; bytes: string }[];
-}
-
-const WIRES: readonly Wire[] = [
-  {
-    name: 'OpenAI Chat Completions',
-    start: startFakeOpenAIServer,
-    model: (baseURL) => createOpenAI({ baseURL, apiKey: 'test-key' }).chat('fake-model'),
-    searchName: 'tool_search',
-    definitions: (body) =>
-      (body.tools as { function: { name: string; description?: string; parameters: unknown } }[]).map((tool) => ({ name: tool.function.name, description: tool.function.description ?? '', inputSchema: tool.function.parameters, bytes: JSON.stringify(tool) })),
-  },
-  {
-    name: 'OpenAI Responses',
-    start: startFakeOpenAIResponsesServer,
-    model: (baseURL) => createOpenAI({ baseURL, apiKey: 'test-key' }).responses('fake-model'),
-    searchName: 'turnscope_tool_search',
-    definitions: (body) => (body.tools as { name: string; description?: string; parameters: unknown }[]).map((tool) => ({ name: tool.name, description: tool.description ?? '', inputSchema: tool.parameters, bytes: JSON.stringify(tool) })),
-  },
-  {
-    name: 'Anthropic Messages',
-    start: startFakeAnthropicServer,
-    model: (baseURL) => createAnthropic({ baseURL, apiKey: 'test-key' })('fake-model'),
-    searchName: 'tool_search',
-    definitions: (body) => (body.tools as { name: string; description?: string; input_schema: unknown }[]).map((tool) => ({ name: tool.name, description: tool.description ?? '', inputSchema: tool.input_schema, bytes: JSON.stringify(tool) })),
-  },
-];
+const WIRES = REQUEST_WIRES;
 
 const SPECS: readonly HostileCatalogSpec[] = [
   { size: 1, names: 'one-char', grouping: 'none', descriptions: 'none' },
