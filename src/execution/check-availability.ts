@@ -8,13 +8,14 @@ import type { StepExecutionContext } from './step-execution-context.js';
  * (activated by a search of this step), search for it first (bound but deferred), or use the
  * right name (unknown; the canonical spellings are suggested when only the case differs — the
  * callable ones when any is, else the bound ones — and the
- * full names that end with it when it is a name with its group's prefix dropped, C23).
+ * full names that end with it when it is a name with its group's prefix dropped, C23). A bound
+ * tool larger than one search's budget (`context.loadBudget`, C10) is said to be unloadable.
  *
  * @returns `undefined` when the call may proceed.
  */
 export function checkAvailability(
   toolName: string,
-  context: Pick<StepExecutionContext, 'visible' | 'bound' | 'isPendingActivation' | 'offersToolSearch'>,
+  context: Pick<StepExecutionContext, 'visible' | 'bound' | 'isPendingActivation' | 'offersToolSearch' | 'loadBudget'>,
 ): { outcome: 'rejected-hidden' | 'rejected-unknown'; message: string } | undefined {
   if (context.visible.has(toolName)) return undefined;
   if (context.isPendingActivation(toolName)) {
@@ -24,6 +25,16 @@ export function checkAvailability(
     };
   }
   if (setOfNames(context.bound).has(toolName)) {
+    const chars = context.loadBudget?.schemaCharsOf(toolName) ?? 0;
+    if (context.offersToolSearch && context.loadBudget !== undefined && chars > context.loadBudget.maxSchemaChars) {
+      // no search can ever load it (C10): pointing to tool_search would send the model round in circles
+      return {
+        outcome: 'rejected-hidden',
+        message:
+          `${toolName} cannot be called: its definition (${chars} characters) is larger than the ${context.loadBudget.maxSchemaChars}-character budget of one search, ` +
+          'so no search can load it. Use another tool; the application can make it direct or raise search.maxSchemaChars.',
+      };
+    }
     return {
       outcome: 'rejected-hidden',
       message: `${toolName} is not loaded. Call tool_search with its name or what it does; it becomes callable on the step after the search.`,

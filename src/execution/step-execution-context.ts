@@ -32,6 +32,13 @@ export interface StepExecutionContext {
   readonly bound: readonly string[];
   /** True when `tool_search` is offered in this turn, so rejections may point to it. */
   readonly offersToolSearch: boolean;
+  /**
+   * The size in characters of a bound tool's definition as a search would load it, and one
+   * search's budget (`search.maxSchemaChars`, C10): a deferred tool larger than the budget is
+   * rejected with a message that says no search can load it, instead of "call tool_search".
+   * `undefined`: sizes are not known, and no rejection says so.
+   */
+  readonly loadBudget?: { readonly maxSchemaChars: number; readonly schemaCharsOf: (name: string) => number };
   /** How a visible tool came to be visible. */
   readonly originOf: (name: string) => ToolOrigin;
   /** True when a search of this step activated `name` (it becomes visible next step). */

@@ -99,6 +99,7 @@ export function createStepExecutor(options: StepExecutorOptions): (step: Execute
       resolveTool: createStepTools({ resolveBound: binding.resolveTool, search, exec: codeMode === undefined ? undefined : () => codeMode.execTool(context) }),
       bound: binding.bound,
       offersToolSearch: binding.offerSearch,
+      loadBudget: { maxSchemaChars: shared.search.maxSchemaChars, schemaCharsOf: binding.schemaCharsOf },
       originOf,
       isPendingActivation: (name) => options.machineContext().pending.includes(name),
       permission: shared.permission,

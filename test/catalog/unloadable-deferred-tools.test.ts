@@ -37,7 +37,7 @@ async function selectAndCall(runtime: ReturnType<typeof createToolSearchRuntime>
 }
 
 describe('a deferred tool larger than search.maxSchemaChars (C10, C23)', () => {
-  it('construction emits one process warning naming it, its size and the fix; a search finds it and says it cannot load it', async () => {
+  it('construction emits one process warning naming it, its size and the fix; a search finds it and says it cannot load it, and a call says no search can', async () => {
     const { value: runtime, warnings } = warningsDuring(() => createToolSearchRuntime({ tools: tools(), direct: [] }));
     const chars = runtime.catalog.get('refund_ledger')!.schemaChars;
     expect(chars).toBeGreaterThan(65_536);
@@ -52,6 +52,11 @@ describe('a deferred tool larger than search.maxSchemaChars (C10, C23)', () => {
     const { search, call } = await selectAndCall(runtime);
     expect(search).toEqual({ activated: [], reason: 'Skipped refund_ledger: definition larger than the 65536-character budget of one search.' });
     expect(call).toMatchObject({ toolName: 'refund_ledger', outcome: 'rejected-hidden' });
+    // the rejection says no search can load it, instead of sending the model back to tool_search
+    expect(String(call.output)).toBe(
+      `refund_ledger cannot be called: its definition (${chars} characters) is larger than the 65536-character budget of one search, ` +
+        'so no search can load it. Use another tool; the application can make it direct or raise search.maxSchemaChars.',
+    );
   });
 
   it('either fix the warning names makes it callable, with no warning: the direct option, or a larger search.maxSchemaChars', async () => {

@@ -24,6 +24,24 @@ describe('checkAvailability (C2, C14)', () => {
     });
   });
 
+  it('says a bound deferred tool larger than one search\'s budget cannot be loaded by any search (C10); one at the budget is sent to search', () => {
+    const sizes: Record<string, number> = { read_file: 1_001, browser_click: 5_000 };
+    const sized = { ...context, loadBudget: { maxSchemaChars: 1_000, schemaCharsOf: (name: string) => sizes[name] ?? 0 } };
+    expect(checkAvailability('read_file', sized)).toEqual({
+      outcome: 'rejected-hidden',
+      message:
+        'read_file cannot be called: its definition (1001 characters) is larger than the 1000-character budget of one search, ' +
+        'so no search can load it. Use another tool; the application can make it direct or raise search.maxSchemaChars.',
+    });
+    // exactly at the budget a search can load it; a pending activation keeps its own message
+    sizes.read_file = 1_000;
+    expect(checkAvailability('read_file', sized)?.message).toMatch(/^read_file is not loaded\. Call tool_search/);
+    expect(checkAvailability('browser_click', sized)?.message).toMatch(/not callable until your next step/);
+    // without tool_search in the turn the size says nothing new
+    sizes.read_file = 1_001;
+    expect(checkAvailability('read_file', { ...sized, offersToolSearch: false })?.message).toMatch(/^read_file is not loaded/);
+  });
+
   it('rejects a bound deferred tool that was never activated as hidden, telling the model to search for it', () => {
     const result = checkAvailability('read_file', context);
     expect(result?.outcome).toBe('rejected-hidden');
