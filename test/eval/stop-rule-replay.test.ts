@@ -46,6 +46,22 @@ describe('stop-rule replay (tune-stop-rule.ts)', () => {
     expect(replay([large], rule('sized', [0.65, 0.1])).hit).toBe(0);
   });
 
+  it('gives each match the IDF-weighted share of the query terms its text has, and the share it adds to the better-ranked matches', () => {
+    const tools = [
+      { id: 'send_mail', name: 'send_mail', description: 'Send an email message', group: 'mail' },
+      { id: 'attach', name: 'attach', description: 'Attach a file to an email draft', group: 'mail' },
+    ];
+    const dataset = { name: 'tiny', tools, queries: [{ id: 'q', query: 'send an email with a file', gold: ['attach'] }], totalQueries: 1 };
+    const [search] = replaySearches(dataset, () => [{ name: 'send_mail', score: 1 }, { name: 'attach', score: 0.6 }]);
+    // send: 1 of 2 tools (ln 3), email: both (ln 2), file: 1 of 2 (ln 3)
+    const total = Math.log(2) + 2 * Math.log(3);
+    expect(search![0]).toMatchObject({ gold: false, coverage: expect.closeTo((Math.log(3) + Math.log(2)) / total, 12), addedCoverage: expect.closeTo((Math.log(3) + Math.log(2)) / total, 12) });
+    expect(search![1]).toMatchObject({ gold: true, coverage: expect.closeTo((Math.log(2) + Math.log(3)) / total, 12), addedCoverage: expect.closeTo(Math.log(3) / total, 12) });
+    // at 0.6 of the best, a sized floor of about 0.66 turns the attachment tool down; lowered by 0.5 × the share it adds (0.38) it is loaded
+    expect(replay([search!], rule('new terms', [0.65, 0.1, 0])).hit).toBe(0);
+    expect(replay([search!], rule('new terms', [0.65, 0.1, 0.5])).hit).toBe(100);
+  });
+
   it('stops a best-size budget once the loaded definitions pass m × the best match’s characters', () => {
     const search: ReplayedSearch = [match(1, 100), match(0.9, 100), match(0.9, 150, true)];
     expect(replay([search], rule('best-size budget', [0.5, 3])).tools).toBe(2); // 350 > 300

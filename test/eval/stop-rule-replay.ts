@@ -1,8 +1,12 @@
 // The offline replay behind `npx tsx test/eval/tune-stop-rule.ts`: each query's ranked top 5 with
-// scores, definition sizes and which are gold, and the stop rules (C24) to replay over them.
-import type { EvalDataset } from '../../src/eval/eval-dataset.js';
+// scores, definition sizes, query-term coverage and which are gold, and the stop rules (C24) to
+// replay over them.
+import type { EvalDataset, EvalTool } from '../../src/eval/eval-dataset.js';
 import { evalToolChars } from '../../src/eval/simulate-search-loads.js';
+import { queryTerms } from '../../src/search/query-terms.js';
+import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
 import { sizedRelevanceFloor } from '../../src/search/relevance-floor-of.js';
+import { tokenizeText } from '../../src/search/tokenize-text.js';
 import type { RankedTool } from '../../src/search/tool-ranker.js';
 
 /** One ranked match of a replayed search. */
@@ -12,6 +16,13 @@ export interface ReplayMatch {
   readonly chars: number;
   /** True when the query needed this tool (its name is gold). */
   readonly gold: boolean;
+  /**
+   * Share of the query's terms (IDF-weighted, in [0, 1]) that the tool's indexed text (name,
+   * description, parameters, group; tokenized like the ranker's, exact terms only) has. Default 0.
+   */
+  readonly coverage?: number;
+  /** Of {@link coverage}, the share of query terms no better-ranked match of the search has. Default 0. */
+  readonly addedCoverage?: number;
 }
 
 /** A search of one query: its top 5, best first (fewer when the ranker found fewer). */
@@ -37,14 +48,44 @@ export interface ReplayResult {
 /** A ranker as the replay needs it: scored matches by name for a query. */
 export type ScoredRank = (query: string, maxResults: number) => readonly RankedTool[];
 
-/** Each query's top 5 under `rank` (canonical names = the dataset's tool ids). */
+/** Each query's top 5 under `rank` (canonical names = the dataset's tool ids), with each match's query-term coverage. */
 export function replaySearches(dataset: EvalDataset, rank: ScoredRank): ReplayedSearch[] {
   const byId = new Map(dataset.tools.map((tool) => [tool.id, tool]));
   const charsById = new Map(dataset.tools.map((tool) => [tool.id, evalToolChars(tool)]));
+  const { termsOf, idfOf } = indexedTerms(dataset.tools);
   return dataset.queries.map((query) => {
     const gold = new Set(query.gold);
-    return rank(query.query, 5).map((match) => ({ score: match.score, chars: charsById.get(match.name) ?? 0, gold: gold.has(byId.get(match.name)?.name ?? '') }));
+    const terms = [...new Set(queryTerms(query.query).map(({ term }) => term))];
+    const weights = terms.map(idfOf);
+    const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+    const covered = new Set<string>();
+    return rank(query.query, 5).map((match) => {
+      const own = termsOf.get(match.name);
+      let coverage = 0;
+      let addedCoverage = 0;
+      terms.forEach((term, index) => {
+        if (own?.has(term) !== true) return;
+        coverage += weights[index]!;
+        if (!covered.has(term)) addedCoverage += weights[index]!;
+      });
+      for (const term of terms) if (own?.has(term) === true) covered.add(term);
+      return { score: match.score, chars: charsById.get(match.name) ?? 0, gold: gold.has(byId.get(match.name)?.name ?? ''), coverage: coverage / total, addedCoverage: addedCoverage / total };
+    });
   });
+}
+
+/** Each tool's indexed terms (as {@link rankerDocumentOf} and the tokenizer give them) and a term's IDF, `ln(1 + N / n)`. */
+function indexedTerms(tools: readonly EvalTool[]): { termsOf: Map<string, Set<string>>; idfOf: (term: string) => number } {
+  const termsOf = new Map<string, Set<string>>();
+  const documentCounts = new Map<string, number>();
+  for (const tool of tools) {
+    const document = rankerDocumentOf({ ...tool, name: tool.id });
+    const texts = [document.name, document.description, document.group, ...(document.parameters ?? []).flatMap((parameter) => [parameter.name, parameter.description])];
+    const terms = new Set(texts.flatMap((text) => tokenizeText(text)));
+    termsOf.set(tool.id, terms);
+    for (const term of terms) documentCounts.set(term, (documentCounts.get(term) ?? 0) + 1);
+  }
+  return { termsOf, idfOf: (term) => Math.log(1 + tools.length / Math.max(1, documentCounts.get(term) ?? 0)) };
 }
 
 /** Replays `rule` over `searches`; `parity` 0 = tuning half (even positions), 1 = held out, undefined = every search. */
@@ -89,11 +130,15 @@ const range = (from: number, to: number, step: number): number[] => {
 const product = (...axes: number[][]): number[][] => axes.reduce<number[][]>((points, axis) => points.flatMap((point) => axis.map((value) => [...point, value])), [[]]);
 const ratioOf = (search: ReplayedSearch, index: number) => search[index]!.score / search[0]!.score;
 
+const sizedOf = (search: ReplayedSearch, index: number, floor: number, slope: number) => sizedRelevanceFloor(floor, slope, search[index]!.chars);
+
 /**
- * The rules tried. `top-k` and `flat` are the references; `sized` is the shipped rule (C24,
+ * The rules tried, simplest first (the tuner prefers the one with the fewest parameters among
+ * the near-best). `top-k` and `flat` are the references; `sized` is the shipped rule (C24,
  * `relevanceFloor` / `relevanceFloorSlope`), through the shipped {@link sizedRelevanceFloor}.
- * The others use only what every search has too — scores best first and definition sizes —
- * so any of them could ship without a change to the ranker interface.
+ * `rank step`, `confidence`, `cumulative size` and the budgets use only what every search has —
+ * scores best first and definition sizes; `new terms` and `confident best` also use each match's
+ * query-term coverage ({@link ReplayMatch.coverage}), which a ranker would have to report.
  */
 export const RULE_FAMILIES: readonly RuleFamily[] = [
   { name: 'top-k', description: 'the first k matches', grid: product([1, 2, 3, 4, 5]), rule: ([k]) => (_, index) => index < k! },
@@ -101,8 +146,36 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   {
     name: 'sized',
     description: 'score ≥ min(0.95, f + slope × ln(1 + chars / 1000)) × best (shipped)',
-    grid: product(range(0.4, 0.9, 0.02), [0.05, 0.1, 0.15, 0.2, 0.3]),
-    rule: ([f, slope]) => (search, index) => search[index]!.score >= sizedRelevanceFloor(f!, slope!, search[index]!.chars) * search[0]!.score,
+    grid: product(range(0.4, 0.8, 0.01), [0.05, 0.1, 0.125, 0.15, 0.175, 0.2, 0.25, 0.3, 0.4]),
+    rule: ([f, slope]) => (search, index) => search[index]!.score >= sizedOf(search, index, f!, slope!) * search[0]!.score,
+  },
+  {
+    name: 'rank step',
+    description: 'sized floor + d × (rank − 2): the floor rises (d > 0) or falls with each rank after the second',
+    grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.2, 0.3], [-0.04, -0.02, 0.02, 0.04, 0.06]),
+    rule: ([f, slope, d]) => (search, index) => search[index]!.score >= Math.min(0.95, sizedOf(search, index, f!, slope!) + d! * (index - 1)) * search[0]!.score,
+  },
+  {
+    name: 'cumulative size',
+    description: 'sized floor + k × ln(1 + chars loaded after the best / 1000): each match must score higher the more was loaded before it',
+    grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.2, 0.3], [0.02, 0.05, 0.1, 0.2]),
+    rule: ([f, slope, k]) => (search, index) => {
+      let loaded = 0;
+      for (let taken = 1; taken < index; taken += 1) loaded += search[taken]!.chars;
+      return search[index]!.score >= Math.min(0.95, sizedOf(search, index, f!, slope!) + k! * Math.log1p(loaded / 1000)) * search[0]!.score;
+    },
+  },
+  {
+    name: 'new terms',
+    description: 'sized floor − a × the share of the query’s terms (IDF-weighted) the match adds to the better-ranked ones',
+    grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.2, 0.3], [0.1, 0.2, 0.4, 0.6, 1]),
+    rule: ([f, slope, a]) => (search, index) => search[index]!.score >= (sizedOf(search, index, f!, slope!) - a! * (search[index]!.addedCoverage ?? 0)) * search[0]!.score,
+  },
+  {
+    name: 'confident best',
+    description: 'sized floor + b / 2 when the best match has every query term, − b / 2 when it has not',
+    grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.2, 0.3], [-0.2, -0.1, 0.1, 0.2]),
+    rule: ([f, slope, b]) => (search, index) => search[index]!.score >= (sizedOf(search, index, f!, slope!) + (b! / 2) * ((search[0]!.coverage ?? 0) >= 0.999 ? 1 : -1)) * search[0]!.score,
   },
   {
     // a weak best (low absolute score: of the hybrid ranker, about 1 + the share of the query it covers) → a lower floor, load more
