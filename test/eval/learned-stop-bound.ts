@@ -1,12 +1,12 @@
-// A bound, not a rule to ship: how well ANY stop rule that sees only a search's scores and
-// definition sizes could do on one dataset. A logistic model fitted on that dataset's tuning half
+// A bound, not a rule to ship: how well ANY stop rule that sees only a search's scores,
+// definition sizes and query-term coverage could do on one dataset. A logistic model fitted on that dataset's tuning half
 // estimates, for each match after the best, the chance that it is the first needed tool of its
 // search; the search loads a match while that chance per character stays ≥ λ, and λ is the
 // smallest whose unused characters on the tuning half stay within the budget. Used by
 // tune-stop-rule.ts.
 import { replay, type ReplayedSearch, type StopRule } from './stop-rule-replay.js';
 
-/** The features of the match at `index` (≥ 1): its rank, the best score, its ratios to the best, the previous and the next score, its size. */
+/** The features of the match at `index` (≥ 1): its rank, the best score, its ratios to the best, the previous and the next score, its size, its and the best's query-term coverage and the share it adds. */
 function featuresOf(search: ReplayedSearch, index: number): number[] {
   const best = search[0]!.score;
   const score = search[index]!.score;
@@ -28,6 +28,9 @@ function featuresOf(search: ReplayedSearch, index: number): number[] {
     Math.log(1 + search[index]!.chars),
     search[search.length - 1]!.score / (best || 1),
     search.length > 1 ? search[1]!.score / (best || 1) : 0,
+    search[index]!.coverage ?? 0,
+    search[index]!.addedCoverage ?? 0,
+    search[0]!.coverage ?? 0,
   ];
 }
 
