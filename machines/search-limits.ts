@@ -19,17 +19,19 @@ export interface SearchLimits {
    * at the first match that scores below `relevanceFloor × best` and loads none after it (the
    * result's `reason` and the record's `skipped` say so, as `below-relevance-floor`). Applies
    * to searches without a `limit` and to the prefetch (C25; a limit the model asks for is taken as asked), and only when
-   * the ranker's scores are numbers and the best is above 0; `0` turns it off.
-   * Default 0.65, chosen on the tuning halves of the eval datasets (README, Search quality).
+   * the ranker's scores are numbers and the best is above 0; `0` turns it off (whatever
+   * `relevanceFloorSlope` is). Default 0.62, with `relevanceFloorSlope` 0.175 chosen by
+   * `npx tsx test/eval/tune-stop-rule.ts` on the tuning halves of seven query sets
+   * (test/bench/README.md, C24).
    */
   readonly relevanceFloor: number;
   /**
    * How much the relevance floor rises with a match's definition size (C24): a match must score
    * at least `min(0.95, relevanceFloor + relevanceFloorSlope × ln(1 + chars / 1000)) × best`,
-   * `chars` its definition's characters as the catalog measures them (+0.02 for a 200-character
-   * tool, +0.11 for a 2,000-character one at 0.1). A large definition the query did not need
+   * `chars` its definition's characters as the catalog measures them (+0.03 for a 200-character
+   * tool, +0.19 for a 2,000-character one at 0.175). A large definition the query did not need
    * costs more context than a small one. `0` gives every match `relevanceFloor`. A number ≥ 0;
-   * default 0.1, chosen on the tuning halves of the eval datasets (test/bench/README.md).
+   * default 0.175, chosen with `relevanceFloor` (test/bench/README.md, C24).
    */
   readonly relevanceFloorSlope: number;
   /**

@@ -16,7 +16,7 @@ export const MAX_TIMER_DELAY_MS = 2_147_483_647;
  * - `maxSteps`: provider steps per turn before it ends `completed` with reason `max-steps` (20).
  * - `retry`: 3 attempts per step in all, the first retry after 500 ms, doubling (C16).
  * - `search`: the limits of one `tool_search` call (C10, C24): 5 by default, at most 20, 65,536
- *   schema characters, 2,000 query characters, relevance floor 0.65 rising by 0.1 per ln(1 + chars / 1000) of a match's definition, mode `'load'`.
+ *   schema characters, 2,000 query characters, relevance floor 0.62 rising by 0.175 per ln(1 + chars / 1000) of a match's definition, mode `'load'`.
  * - `timeout`: 120,000 ms per tool call, none per tool, 300,000 ms per approval (C4).
  * - `outputLimit`: 51,200 bytes and 2,000 lines of one call's output (C4).
  * - `codeMode`: 30,000 ms, 64 MiB, 20,000 characters per `exec` call, 4 sandboxes at once.
@@ -34,7 +34,7 @@ export const TURN_DEFAULTS: {
 } = Object.freeze({
   maxSteps: 20,
   retry: Object.freeze({ maxAttempts: 3, initialDelayMs: 500 }),
-  search: Object.freeze({ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.65, relevanceFloorSlope: 0.1, mode: 'load' as const }),
+  search: Object.freeze({ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.62, relevanceFloorSlope: 0.175, mode: 'load' as const }),
   timeout: Object.freeze({ toolMs: 120_000, perToolMs: Object.freeze({}), approvalMs: 300_000 }),
   outputLimit: Object.freeze({ maxBytes: 51_200, maxLines: 2_000 }),
   codeMode: Object.freeze({ timeLimitMs: 30_000, memoryLimitBytes: 64 * 1024 * 1024, maxOutputChars: 20_000, maxConcurrent: 4 }),

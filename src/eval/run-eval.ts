@@ -64,7 +64,7 @@ const WARM_UP_QUERIES = 10;
  *
  * @param options.ks cut-offs for recall@k and hit@k, e.g. `[1, 3, 5, 10]`.
  * @param options.search bounds of the simulated searches behind `loads`. Default: the runtime's
- *   (`limit` 5, `maxSchemaChars` 65,536, `relevanceFloor` 0.65, `relevanceFloorSlope` 0.1).
+ *   (`limit` 5, `maxSchemaChars` 65,536, `relevanceFloor` 0.62, `relevanceFloorSlope` 0.175).
  * @param options.onRow called as each row finishes (for progress output).
  */
 export async function runEval(options: {

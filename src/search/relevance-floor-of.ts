@@ -18,7 +18,7 @@ export const MAX_SIZED_RELEVANCE_FLOOR = 0.95;
 /**
  * The relevance floor of one match, as a fraction of the best score (C24), raised with the size
  * of the match's definition: `min(0.95, floor + slope × ln(1 + chars / 1000))`, never below
- * `floor` (a 200-character tool: +0.018 at slope 0.1; a 2,000-character one: +0.11). Loading a
+ * `floor` (at the default slope 0.175: +0.032 for a 200-character tool, +0.19 for a 2,000-character one). Loading a
  * large definition the query did not need costs more context, so it must score closer to the
  * best to be loaded. `slope` 0 gives `floor` for every size.
  *

@@ -5,6 +5,7 @@ import { runEval } from '../../src/eval/run-eval.js';
 import { hybridEvalRanker } from '../../src/eval/turnscope-rankers.js';
 import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
+import { DEFAULT_SEARCH_OPTIONS } from '../../src/search/search-options.js';
 import { replay, replaySearches, RULE_FAMILIES, type ReplayedSearch } from './stop-rule-replay.js';
 
 const rule = (family: string, parameters: number[]) => RULE_FAMILIES.find((candidate) => candidate.name === family)!.rule(parameters);
@@ -14,9 +15,11 @@ describe('stop-rule replay (tune-stop-rule.ts)', () => {
   it('measures the shipped floor exactly as runEval does on LiveMCPBench (hit, tools, characters, unused characters)', async () => {
     const folder = fileURLToPath(new URL('../fixtures/datasets/livemcpbench/', import.meta.url));
     const dataset = await loadEvalDataset({ catalogFile: `${folder}catalog.json`, queriesFile: `${folder}queries.jsonl` });
-    const [row] = await runEval({ datasets: [dataset], rankers: [hybridEvalRanker()], ks: [5], search: { relevanceFloor: 0.65, relevanceFloorSlope: 0.1 } });
+    // runEval's default bounds are the runtime's (DEFAULT_SEARCH_OPTIONS)
+    const [row] = await runEval({ datasets: [dataset], rankers: [hybridEvalRanker()], ks: [5] });
     const ranker = createHybridRanker(dataset.tools.map((tool) => rankerDocumentOf({ ...tool, name: tool.id })));
-    const replayed = replay(replaySearches(dataset, (query, max) => ranker.rank(query, max)), rule('sized', [0.65, 0.1]));
+    const shipped = [DEFAULT_SEARCH_OPTIONS.relevanceFloor, DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope];
+    const replayed = replay(replaySearches(dataset, (query, max) => ranker.rank(query, max)), rule('sized', shipped));
     expect(replayed.searches).toBe(94);
     expect(replayed.hit).toBeCloseTo(row!.loads.hit * 100, 9);
     expect(replayed.tools).toBeCloseTo(row!.loads.tools, 9);

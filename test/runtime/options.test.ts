@@ -123,8 +123,8 @@ describe('createToolSearchRuntime(options)', () => {
       maxLimit: 20,
       maxSchemaChars: 65_536,
       maxQueryChars: 2_000,
-      relevanceFloor: 0.65,
-      relevanceFloorSlope: 0.1,
+      relevanceFloor: 0.62,
+      relevanceFloorSlope: 0.175,
       mode: 'load',
     });
   });

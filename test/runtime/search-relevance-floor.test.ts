@@ -27,7 +27,7 @@ async function search(runtime: ToolSearchRuntime, input: { query: string; limit?
 }
 
 describe('C24: a search stops at the relevance floor', () => {
-  it('loads only the matches scoring at least 65% of the best; the reason names the rest, the stream and telemetry record them as below-relevance-floor', async () => {
+  it('loads only the matches scoring at least 62% of the best; the reason names the rest, the stream and telemetry record them as below-relevance-floor', async () => {
     const records: TelemetryRecord[] = [];
     const runtime = createToolSearchRuntime({ tools, direct: [], telemetry: callbackSink((entry) => void records.push(entry)) });
     const query = 'take a screenshot of the page';
@@ -36,7 +36,7 @@ describe('C24: a search stops at the relevance floor', () => {
     const below = ranked.slice(2, 5).map((match) => match.name);
 
     expect(output.activated).toEqual(['browser_take_screenshot', 'puppeteer_screenshot']);
-    expect(output.reason).toBe(`Stopped before ${below.join(', ')}: they score below 65% of the best match (relevance floor); search with other words, or select: a name, to load more.`);
+    expect(output.reason).toBe(`Stopped before ${below.join(', ')}: they score below 62% of the best match (relevance floor); search with other words, or select: a name, to load more.`);
     expect(record.skipped).toEqual(below.map((name) => ({ name, reason: 'below-relevance-floor' })));
     expect(telemetry).toMatchObject({ type: 'search.end', query, requestedLimit: null, activated: output.activated, skipped: record.skipped });
     // the next step carries exactly what was loaded
@@ -55,14 +55,14 @@ describe('C24: a search stops at the relevance floor', () => {
     expect(off.record.skipped).toEqual([]);
   });
 
-  it('raises the floor for a large definition: a 1,482-character match at 74% of the best is left out with the reason saying its own floor; relevanceFloorSlope 0 loads it', async () => {
+  it('raises the floor for a large definition: a 1,482-character match is left out below its own floor, 78% of the best, and the reason says so; relevanceFloorSlope 0 loads it', async () => {
     const query = 'create a new pull request';
     const sized = await search(createToolSearchRuntime({ tools, direct: [] }), { query });
     expect(sized.output).toEqual({
       activated: ['create_pull_request', 'add_reply_to_pull_request_comment', 'pull_request_review_write', 'create_pull_request_review'],
       reason:
-        'Stopped before add_comment_to_pending_review: add_comment_to_pending_review scores below 74% of the best match, the relevance floor for its 1482-character definition ' +
-        '(65%, higher for larger definitions); search with other words, or select: a name, to load more.',
+        'Stopped before add_comment_to_pending_review: add_comment_to_pending_review scores below 78% of the best match, the relevance floor for its 1482-character definition ' +
+        '(62%, higher for larger definitions); search with other words, or select: a name, to load more.',
     });
     expect(sized.record.skipped).toEqual([{ name: 'add_comment_to_pending_review', reason: 'below-relevance-floor' }]);
     const flat = await search(createToolSearchRuntime({ tools, direct: [], search: { relevanceFloorSlope: 0 } }), { query });

@@ -32,7 +32,7 @@ describe('the relevance floor against hostile scores (C24)', () => {
     expect(output.activated).toEqual(['t2', 't3']);
     expect(search.rankerDrops?.malformed).toBe(3);
     expect(search.skipped).toEqual([{ name: 't4', reason: 'below-relevance-floor' }]);
-    expect(output.reason).toContain('Stopped before t4: it scores below 65% of the best match (relevance floor)');
+    expect(output.reason).toContain('Stopped before t4: it scores below 62% of the best match (relevance floor)');
   });
 
   it('gives no floor when the best score is zero or negative: the limit alone bounds the search', async () => {
