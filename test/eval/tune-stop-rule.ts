@@ -12,7 +12,7 @@
 // main's) in percentage points: ≥ 0 meets the target. Choice, on the TUNING halves of the seven
 // sets: per family the point whose sorted margins are best (leximin: the worst margin, then the
 // next, each to 0.05); then, of the families whose worst margin is within 0.5 point of the best
-// family's, the one with the fewest parameters (the simplest). Prints the chosen rule and its
+// family's, the one with the fewest parameters (the simplest; choose-stop-rule.ts). Prints the chosen rule and its
 // parameters, each family's point on both halves, every query and the probes; the frontier per
 // set with a learned bound (learned-stop-bound.ts); the fewest unused characters that keep main's
 // hit per set; and the shipped defaults.
@@ -29,6 +29,7 @@ import { DEFAULT_SEARCH_OPTIONS } from '../../src/search/search-options.js';
 import type { RankedTool, RankerDocument } from '../../src/search/tool-ranker.js';
 import { replay, replaySearches, RULE_FAMILIES, type ReplayedSearch, type ReplayResult, type RuleFamily, type StopRule } from './stop-rule-replay.js';
 import { learnedStopRule } from './learned-stop-bound.js';
+import { chooseSimplest, isLeximinBetter, marginOf as targetMargin } from './choose-stop-rule.js';
 
 const DATASETS = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
 /** Each query set: its catalog folder and queries file; `chosenOn` false for the hidden-probe files (reported only). */
@@ -50,10 +51,6 @@ const PROBES: readonly Name[] = SETS.filter((set) => !set.chosenOn).map((set) =>
 type Part = 'tuning' | 'heldOut' | 'every';
 const PARTS: readonly Part[] = ['tuning', 'heldOut', 'every'];
 const PARITY: Record<Part, 0 | 1 | undefined> = { tuning: 0, heldOut: 1, every: undefined };
-/** Families whose worst tuning margin is this close to the best family's count as near-best: the simplest of them is chosen. */
-const SIMPLER_WITHIN = 0.5;
-/** Margins closer than this are equal in the leximin comparison. */
-const MARGIN_TIE = 0.05;
 
 type Counts = { searches: number; hits: number; unusedChars: number };
 /** Main 31a3830, top 5 with no floor: searches, searches that loaded a gold tool, unused characters in all. */
@@ -105,16 +102,9 @@ function measureOn(point: Point, names: readonly Name[], parts: readonly Part[])
 }
 const resultOf = (point: Point, name: Name, part: Part) => measureOn(point, [name], [part]).measured[name]![part]!;
 const unusedShare = (result: ReplayResult, name: Name, part: Part) => result.unusedChars / reference[name][part].unusedChars;
-const marginOf = (result: ReplayResult, name: Name, part: Part) => Math.min(result.hit - reference[name][part].hit, 100 * (0.5 - unusedShare(result, name, part)));
+const marginOf = (result: ReplayResult, name: Name, part: Part) => targetMargin(result, reference[name][part]);
 const meets = (result: ReplayResult, name: Name, part: Part) => marginOf(result, name, part) >= -1e-9;
 const margins = (point: Point, names: readonly Name[], part: Part) => names.map((name) => marginOf(resultOf(point, name, part), name, part)).sort((a, b) => a - b);
-const isBetter = (first: readonly number[], second: readonly number[]) => {
-  for (let index = 0; index < first.length; index += 1) {
-    if (first[index]! > second[index]! + MARGIN_TIE) return true;
-    if (first[index]! < second[index]! - MARGIN_TIE) return false;
-  }
-  return false;
-};
 const cell = (point: Point, name: Name, part: Part) => {
   const result = resultOf(point, name, part);
   return `${result.hit.toFixed(1)} / ${Math.round(100 * unusedShare(result, name, part))}%${meets(result, name, part) ? ' ✓' : ''}`;
@@ -138,7 +128,7 @@ for (const family of RULE_FAMILIES) {
   for (const parameters of family.grid) {
     const point = measureOn({ parameters, rule: family.rule(parameters), measured: {} }, CHOSEN_ON, ['tuning']);
     const tuningMargins = margins(point, CHOSEN_ON, 'tuning');
-    if (best === undefined || isBetter(tuningMargins, best.tuningMargins)) best = { point, tuningMargins };
+    if (best === undefined || isLeximinBetter(tuningMargins, best.tuningMargins)) best = { point, tuningMargins };
     for (const name of CHOSEN_ON) {
       const result = resultOf(point, name, 'tuning');
       const current = frontier.get(name);
@@ -194,8 +184,7 @@ for (const part of PARTS) {
 }
 
 const bestWorst = Math.max(...chosen.map((entry) => entry.tuningMargins[0]!));
-const nearBest = chosen.filter((entry) => entry.tuningMargins[0]! >= bestWorst - SIMPLER_WITHIN);
-const winner = nearBest.sort((a, b) => a.family.grid[0]!.length - b.family.grid[0]!.length || (isBetter(a.tuningMargins, b.tuningMargins) ? -1 : isBetter(b.tuningMargins, a.tuningMargins) ? 1 : 0))[0]!;
+const winner = chooseSimplest(chosen.map((entry) => ({ ...entry, parameterCount: entry.family.grid[0]!.length, margins: entry.tuningMargins })))!;
 const heldOutMet = CHOSEN_ON.filter((name) => meets(resultOf(winner.point, name, 'heldOut'), name, 'heldOut'));
 const probesMet = PROBES.filter((name) => meets(resultOf(winner.point, name, 'every'), name, 'every'));
 out(`\nChosen: ${winner.family.name} (${winner.point.parameters.join(', ')}): ${winner.family.description}`);
