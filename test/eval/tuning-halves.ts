@@ -36,7 +36,8 @@ export async function loadSampledQuerySets(names: readonly string[]): Promise<Ev
  * `queries-*.jsonl` beside it, in file-name order), each split by its own positions (0 = tuning,
  * even; 1 = held out, odd) and joined into one dataset named `mcp-catalog`, so a tuner counts the
  * catalog once however many query sets it has. `queries-hidden-probe.jsonl` is left out: it
- * checks the relevance floor (C24) on queries nothing was tuned on, so no tuner may read it.
+ * checks the relevance floor (C24) on queries nothing was tuned on, so no tuner may choose on it
+ * (tune-stop-rule.ts replays it for its report only).
  */
 export async function loadMcpCatalogHalf(parity: 0 | 1): Promise<EvalDataset> {
   const folder = `${DATASETS}mcp-catalog/`;
