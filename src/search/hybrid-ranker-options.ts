@@ -40,7 +40,7 @@ export interface HybridRankerOptions {
   /**
    * Weight of a corrected word of prose (`isue` → `issue`) relative to a term typed right, times the
    * correction's similarity. A word written like an identifier (`create_isue`, `getIsue`: a tool's
-   * name) keeps weight 1 times the similarity, whatever this is. Default 1.
+   * name) keeps weight 1 times the similarity, whatever this is. Default 0.5 (measured in test/bench/README.md, "Default-weight variants tried").
    */
   readonly typoWeight?: number;
   /** BM25+ parameters, as MiniSearch names them. Default `{ k: 0.6, b: 0.85, d: 0.5 }`. */
@@ -141,7 +141,7 @@ export const DEFAULT_HYBRID_SETTINGS = Object.freeze({
   maxQueryTerms: 64,
   minPrefixChars: 4,
   maxTypoTerms: 3,
-  typoWeight: 1,
+  typoWeight: 0.5,
   bm25: Object.freeze({ k: 0.6, b: 0.85, d: 0.5 }),
   combine: 'bm25f' as 'bm25f' | 'minisearch',
   synonymWeight: 0.3,

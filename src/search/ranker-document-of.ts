@@ -1,10 +1,11 @@
 import type { RankerDocument, RankerParameter } from './tool-ranker.js';
+import type { indexOperationNames } from './index-operation-names.js';
 
 /** Parameters listed per tool at most: a schema with thousands of properties costs the index no more. */
 const MAX_PARAMETERS = 64;
 /** Nesting levels of `properties` / `items` followed below the top-level object. */
 const MAX_DEPTH = 3;
-/** Characters kept of one parameter description. */
+/** Characters kept of one parameter's written description (its enum values follow the cut whole). */
 const MAX_PARAMETER_DESCRIPTION_CHARS = 500;
 /** Values of one parameter's `enum` indexed at most. */
 const MAX_ENUM_VALUES = 32;
@@ -12,7 +13,10 @@ const MAX_ENUM_VALUES = 32;
 /**
  * The document a ranker indexes for one tool: its canonical name, description, group and
  * aliases (when it has any), and the names and descriptions of its input schema's properties (nested objects and array items
- * followed to depth 3; at most 64 parameters, descriptions cut to 500 characters).
+ * followed to depth 3; at most 64 parameters, descriptions cut to 500 characters). A parameter's
+ * `enum` string values (at most 32) follow its cut description whole, so an operation a long
+ * description lists late (GitHub's `pull_request_read` method `get_reviews`, after 1,400
+ * characters) is still indexed, and named in full by a query ({@link indexOperationNames}, C9).
  *
  * @param tool.inputSchema a JSON schema (any shape; non-objects give no parameters).
  * @param tool.searchText hint words (C26), indexed after the description; never shown to the
@@ -55,8 +59,9 @@ function collectParameters(schema: unknown, depth: number, into: RankerParameter
       const property = properties[name];
       const written = isRecord(property) && typeof property['description'] === 'string' ? property['description'] : '';
       const values = isRecord(property) ? enumText(property) : '';
-      const description = values.length === 0 ? written : written.length === 0 ? values : `${written}\n${values}`;
-      into.push({ name, description: description.slice(0, MAX_PARAMETER_DESCRIPTION_CHARS) });
+      const cut = written.slice(0, MAX_PARAMETER_DESCRIPTION_CHARS);
+      const description = values.length === 0 ? cut : cut.length === 0 ? values : `${cut}\n${values}`;
+      into.push({ name, description });
       collectParameters(property, depth + 1, into);
     }
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
+import { loadFixtureCatalog } from './fixture-catalogs.js';
 
 describe('rankerDocumentOf', () => {
   it('lists the input schema properties with their descriptions, nested ones too', () => {
@@ -78,6 +80,19 @@ describe('rankerDocumentOf', () => {
       { name: 'state', description: 'open closed' },
     ]);
     expect(document.parameters![2]!.description.split(' ')).toHaveLength(32);
+  });
+
+  it('keeps the enum values whole after a long description\'s 500-character cut: GitHub\'s pull_request_read method get_reviews', async () => {
+    // the real GitHub MCP server's tools: the method's description runs 1,413 characters, and its
+    // enum (get_reviews seventh) used to be cut off with it
+    const github = (await loadFixtureCatalog('mcp-catalog')).tools.filter((tool) => ['pull_request_read', 'pull_request_review_write'].includes(tool.id));
+    const documents = github.map((tool) => rankerDocumentOf({ ...tool, name: tool.id }));
+    const method = documents.find((document) => document.name === 'pull_request_read')!.parameters!.find((parameter) => parameter.name === 'method')!;
+    const [written, values] = method.description.split('\nget get_diff ');
+    expect(written).toHaveLength(500);
+    expect(values).toBe('get_status get_files get_commits get_review_comments get_reviews get_comments get_check_runs');
+    // "get the reviews" names the operation get_reviews in full: the read tool, not the review writer
+    expect(createHybridRanker(documents).rank('get the reviews on pull request 12', 2).map((match) => match.name)).toEqual(['pull_request_read', 'pull_request_review_write']);
   });
 
   it('leaves out the Error Responses section an OpenAPI-to-MCP bridge appends (notion-mcp-server)', () => {
