@@ -20,6 +20,14 @@
 // ~12%: the neighbour indices are close to random bytes, and the plain file loads faster]; --cache FILE [/tmp/turnscope-thesaurus-knn-M.json]
 // (the nearest-neighbour lists, 30 per stem, computed once per --knn-vocab: 8 minutes for
 // 50,000 stems on a loaded 2-core machine; the rest takes seconds).
+// --tail T [0]: the T stems after the vocabulary (GloVe's next most frequent) get neighbours too,
+// among the vocabulary's stems only (one way: a rare word → common words; nobody's neighbour),
+// --tail-neighbours K [4] of them at --tail-min-similarity S [--min-similarity], cached in
+// --tail-cache FILE [/tmp/turnscope-thesaurus-tail-N-T.json] (16 per stem; 10 minutes for 100,000
+// on a loaded 2-core machine); a tail stem of 2 letters or without a neighbour is left out. Measured
+// in test/bench/README.md (Vocabulary reach): no recall gained, so the shipped file has no tail.
+// The cache must have been made with the current stemWord (the tail's build checks it): delete it
+// after the stemmer changes.
 //
 // What it does: the words are in the vectors' frequency order; a word is kept when it is
 // alphabetic ASCII, at least 2 letters, not a stop word of the index's tokenizer; words are
