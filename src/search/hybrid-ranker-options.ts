@@ -110,6 +110,14 @@ export interface ThesaurusOptions {
    * short MCP requests (test/bench/README.md, Vocabulary bridging). Default `false`: off.
    */
   readonly weakQueries?: false | WeakQueryExpansionOptions;
+  /**
+   * Weight (× the query word's, ≥ 0) of the pieces of a query word that no tool has and whose
+   * thesaurus neighbours no tool has either — a compound or a derived form GloVe lacks
+   * (`smartwatch` → `smart`, `watch`; `clickable` → `click`): each piece a tool has joins at this
+   * weight, and each piece's neighbours at this weight `× weight × similarity`. `0`: words are
+   * not split. Default 0.8.
+   */
+  readonly wordPieces?: number;
   /** The thesaurus to use. Default: the shipped one ({@link shippedThesaurus}), read on first use. */
   readonly source?: Thesaurus;
 }
@@ -156,6 +164,7 @@ export const DEFAULT_THESAURUS_SETTINGS = Object.freeze({
   expand: 'unmatched' as 'unmatched' | 'all' | number,
   fields: undefined as readonly (keyof FieldBoosts)[] | undefined,
   weakQueries: false as false | WeakQueryExpansionOptions,
+  wordPieces: 0.8,
 });
 
 /** Defaults of {@link WeakQueryExpansionOptions} (`weakQueries: {}`), chosen on the tuning halves (test/bench/README.md, Vocabulary bridging). */

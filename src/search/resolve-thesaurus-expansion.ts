@@ -11,7 +11,7 @@ import { shippedThesaurus } from './shipped-thesaurus.js';
  *
  * @throws {InvalidOptionError} a field is out of range (`weight` < 0, `maxNeighbours` not a
  *   whole number ≥ 0, `minSimilarity` outside 0–1, `expand` not `'unmatched'`, `'all'` or a number ≥ 0,
- *   `fields` not an array of field names, `weakQueries` not `false` or an object whose
+ *   `fields` not an array of field names, `wordPieces` not a number ≥ 0, `weakQueries` not `false` or an object whose
  *   `belowCoverage` and `firstPass` are 0–1 and `weight` ≥ 0).
  */
 export function resolveThesaurusExpansion(option: boolean | ThesaurusOptions | undefined): ThesaurusExpansion | undefined {
@@ -31,7 +31,9 @@ export function resolveThesaurusExpansion(option: boolean | ThesaurusOptions | u
   if (fields !== undefined && (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string' && Object.hasOwn(FIELD_KINDS, field)))) {
     throw new InvalidOptionError({ option: 'thesaurus.fields', value: fields, expected: `an array of field names (${Object.keys(FIELD_KINDS).join(', ')})` });
   }
-  return { thesaurus: given.source ?? shippedThesaurus(), weight, maxNeighbours, minSimilarity, expand, fields, weakQueries: resolveWeakQueries(given.weakQueries ?? DEFAULT_THESAURUS_SETTINGS.weakQueries) };
+  const wordPieces = given.wordPieces ?? DEFAULT_THESAURUS_SETTINGS.wordPieces;
+  if (!(wordPieces >= 0)) throw new InvalidOptionError({ option: 'thesaurus.wordPieces', value: wordPieces, expected: 'a number ≥ 0 (0 splits no word)' });
+  return { thesaurus: given.source ?? shippedThesaurus(), weight, maxNeighbours, minSimilarity, expand, fields, wordPieces, weakQueries: resolveWeakQueries(given.weakQueries ?? DEFAULT_THESAURUS_SETTINGS.weakQueries) };
 }
 
 function resolveWeakQueries(option: ThesaurusOptions['weakQueries']): ThesaurusExpansion['weakQueries'] {

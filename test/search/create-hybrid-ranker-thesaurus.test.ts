@@ -36,6 +36,14 @@ describe('createHybridRanker: thesaurus expansion (on by default)', () => {
     expect(names(without, 'scholarly articles on genetics')).not.toContain('ResearchFinder');
   });
 
+  it('splits a compound no tool and no thesaurus entry has into known words (chessboard → chess, board: wordPieces)', () => {
+    expect(names(withThesaurus, 'show me the current chessboard')[0]).toBe('Chess');
+    expect(names(createHybridRanker(documents, { thesaurus: { wordPieces: 0 } }), 'show me the current chessboard')).not.toContain('Chess');
+    // a derived form: trackable → track (ad4mat tracks affiliate links)
+    expect(names(withThesaurus, 'promote products through trackable links', 2)).toContain('ad4mat');
+    expect(() => createHybridRanker(documents, { thesaurus: { wordPieces: -1 } })).toThrow(InvalidOptionError);
+  });
+
   it('keeps every exact name at rank 1, also with an aggressive expansion of every term', async () => {
     const aggressive = createHybridRanker(documents, { thesaurus: { weight: 1, maxNeighbours: 16, expand: 'all', weakQueries: { belowCoverage: 1, weight: 1, firstPass: 0 } } });
     const mcp = await loadFixtureDocuments('mcp-catalog');

@@ -89,4 +89,22 @@ describe('expandWithThesaurus', () => {
     expect(expand(['apartment'], { weight: 0 }).termWeights).toEqual({});
     expect(expand(['__proto__', 'constructor', 'hasOwnProperty']).termWeights).toEqual({});
   });
+
+  it('adds the known pieces of a word neither the index nor the thesaurus has, and their neighbours, at wordPieces × the weight of the word', () => {
+    const pieces = fixedThesaurus({ smart: [['intellig', 0.6]], watch: [['clock', 0.7], ['wristband', 0.6]] });
+    const catalog = new Set(['watch', 'wristband', 'clock']);
+    const termWeights = new Map<string, number>();
+    const added = new Set<string>();
+    const options = expansion({ thesaurus: pieces, expand: 'unmatched', wordPieces: 0.8 });
+    expandWithThesaurus([{ term: 'smartwatch', word: 'smartwatch' }], termWeights, added, (term) => catalog.has(term), documentsWith, options);
+    // watch 0.8; clock 0.8 × 0.5 × 0.7; wristband 0.8 × 0.5 × 0.6; smart is not in the index, its neighbour intellig neither
+    expect(Object.fromEntries([...termWeights].map(([term, weight]) => [term, Number(weight.toFixed(6))]))).toEqual({ watch: 0.8, clock: 0.28, wristband: 0.24 });
+    expect([...added].sort()).toEqual(['clock', 'watch', 'wristband']);
+    // off at 0, and never for a word the index has
+    const none = new Map<string, number>();
+    expandWithThesaurus([{ term: 'smartwatch', word: 'smartwatch' }], none, new Set(), (term) => catalog.has(term), documentsWith, { ...options, wordPieces: 0 });
+    expect(none.size).toBe(0);
+    expandWithThesaurus([{ term: 'smartwatch', word: 'smartwatch' }], none, new Set(), (term) => term === 'smartwatch' || catalog.has(term), documentsWith, options);
+    expect(none.size).toBe(0);
+  });
 });
