@@ -43,11 +43,16 @@ export interface Bm25Texts {
  */
 export function buildBm25Postings(documentCount: number, fieldCount: number, input: Bm25Texts): Bm25Postings {
   const counts = countOccurrences(documentCount, fieldCount, input);
+  const postings = layOutPostings(counts, documentCount, fieldCount, input.termIds.size);
+  // properties written out, no spread: an object literal's hidden class (V8's map) outlives the
+  // index, where one grown by a spread dies with it and deoptimizes the code compiled for it
   return {
     termIds: input.termIds,
     fieldLengths: counts.fieldLengths,
     averageFieldLengths: counts.averageFieldLengths,
-    ...layOutPostings(counts, documentCount, fieldCount, input.termIds.size),
+    slotStarts: postings.slotStarts,
+    postingDocuments: postings.postingDocuments,
+    postingFrequencies: postings.postingFrequencies,
   };
 }
 

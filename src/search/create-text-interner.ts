@@ -38,6 +38,13 @@ export function createTextInterner(expectedTerms = 1_024): TextInterner {
  * closure per build is a new call target that deoptimizes it.
  */
 class Interner implements TextInterner {
+  /**
+   * An interner kept as long as the class, so the hidden class (V8's map) of every build's
+   * interner outlives the build: when the last object of a map dies, a collection frees the map
+   * and deoptimizes the code compiled for it (`weak objects`), and the next build in the process
+   * (a turn's client tools, the bench's next catalog) compiled the interning loops again.
+   */
+  static readonly shapeKeeper: Interner = new Interner(16);
   private readonly termIds = new Map<string, number>();
   private textStarts = new Int32Array(256);
   private textTermIds: Int32Array<ArrayBuffer>;
@@ -85,3 +92,4 @@ function grown(array: Int32Array<ArrayBuffer>, length: number): Int32Array<Array
   copy.set(array);
   return copy;
 }
+

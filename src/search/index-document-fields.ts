@@ -24,28 +24,47 @@ export function indexDocumentFields(documents: readonly RankerDocument[], fieldN
   const fieldCount = fieldNames.length;
   const kinds = new Int32Array(fieldCount);
   for (let field = 0; field < fieldCount; field += 1) kinds[field] = FIELD_KINDS[fieldNames[field]!];
-  const fields: FieldTexts = {
-    kinds,
-    interner: createTextInterner(documentCount * 16),
-    idOfText: new Map<string, number>(),
-    // name term number → its BM25 term id (-1 until first seen), so a name costs no string lookup
-    termIdOfName: new Int32Array(names.terms.length).fill(-1),
-    fieldTexts: new Int32Array(pieceCountOf(documents, kinds)),
-    fieldTextEnds: new Int32Array(documentCount * fieldCount),
-  };
-  addFieldTexts(documents, names, fields);
-  return createBm25Index({ documentCount, fieldCount, ...fields.interner.finish(), fieldTexts: fields.fieldTexts, fieldTextEnds: fields.fieldTextEnds });
+  const fields = new FieldTexts(kinds, createTextInterner(documentCount * 16), names, pieceCountOf(documents, kinds), documentCount * fieldCount);
+  addFieldTexts(documents, fields);
+  const { termIds, textStarts, textTermIds } = fields.interner.finish();
+  // properties written out, no spread: an object literal's hidden class (V8's map) outlives the
+  // build, where one grown by a spread dies with it and deoptimizes the code compiled for it
+  return createBm25Index({ documentCount, fieldCount, termIds, textStarts, textTermIds, fieldTexts: fields.fieldTexts, fieldTextEnds: fields.fieldTextEnds });
 }
 
-/** What {@link addFieldTexts} fills: the interned texts and each field's text ids. */
-interface FieldTexts {
+/**
+ * What {@link addFieldTexts} reads and fills: the interned texts, each field's text ids, and the
+ * name index's arrays it reads the name field from. A class, not an object literal: the code the
+ * JIT compiles for the build's loops checks the hidden class (V8's map) of what they read, and a
+ * map dies with the last object of it (a literal's first one with its build), deoptimizing that
+ * code for the next build in the process; a class's instances share one map, which
+ * `shapeKeeper` keeps alive.
+ */
+class FieldTexts {
+  static readonly shapeKeeper: FieldTexts = new FieldTexts(new Int32Array(0), createTextInterner(16), undefined, 0, 0);
   /** The {@link FIELD_KINDS} of each field, in order. */
   readonly kinds: Int32Array;
   readonly interner: TextInterner;
-  readonly idOfText: Map<string, number>;
+  readonly idOfText = new Map<string, number>();
+  /** Name term number → its BM25 term id (-1 until first seen), so a name costs no string lookup. */
   readonly termIdOfName: Int32Array;
   readonly fieldTexts: Int32Array;
   readonly fieldTextEnds: Int32Array;
+  /** The name index's `allStarts`, `allTerms` and `terms` (each tool's own name terms). */
+  readonly nameStarts: Int32Array;
+  readonly nameTerms: Int32Array;
+  readonly nameTermStrings: readonly string[];
+
+  constructor(kinds: Int32Array, interner: TextInterner, names: ToolNameIndex | undefined, pieceCount: number, fieldSlots: number) {
+    this.kinds = kinds;
+    this.interner = interner;
+    this.termIdOfName = new Int32Array(names === undefined ? 0 : names.terms.length).fill(-1);
+    this.fieldTexts = new Int32Array(pieceCount);
+    this.fieldTextEnds = new Int32Array(fieldSlots);
+    this.nameStarts = names === undefined ? new Int32Array(1) : names.allStarts;
+    this.nameTerms = names === undefined ? new Int32Array(0) : names.allTerms;
+    this.nameTermStrings = names === undefined ? [] : names.terms;
+  }
 }
 
 // Each loop is a function whose loop is its last statement: a build's loops are compiled while
@@ -66,9 +85,9 @@ function pieceCountOf(documents: readonly RankerDocument[], kinds: Int32Array): 
  * Interns the texts of every field of every document, in order, and records each field's text
  * ids, {@link DOCUMENTS_PER_CALL} documents per call of {@link addChunkTexts}.
  */
-function addFieldTexts(documents: readonly RankerDocument[], names: ToolNameIndex, fields: FieldTexts): void {
+function addFieldTexts(documents: readonly RankerDocument[], fields: FieldTexts): void {
   let piece = 0;
-  for (let from = 0; from < documents.length; from += DOCUMENTS_PER_CALL) piece = addChunkTexts(documents, from, Math.min(documents.length, from + DOCUMENTS_PER_CALL), piece, names, fields);
+  for (let from = 0; from < documents.length; from += DOCUMENTS_PER_CALL) piece = addChunkTexts(documents, from, Math.min(documents.length, from + DOCUMENTS_PER_CALL), piece, fields);
 }
 
 /**
@@ -80,8 +99,8 @@ function addFieldTexts(documents: readonly RankerDocument[], names: ToolNameInde
 const DOCUMENTS_PER_CALL = 32;
 
 /** {@link addFieldTexts} for documents `from` to `to` (exclusive), their pieces from `piece` on; returns the next piece. */
-function addChunkTexts(documents: readonly RankerDocument[], from: number, to: number, piece: number, names: ToolNameIndex, fields: FieldTexts): number {
-  const { kinds, interner, idOfText, termIdOfName, fieldTexts, fieldTextEnds } = fields;
+function addChunkTexts(documents: readonly RankerDocument[], from: number, to: number, piece: number, fields: FieldTexts): number {
+  const { kinds, interner, idOfText, fieldTexts, fieldTextEnds } = fields;
   const fieldCount = kinds.length;
   // indexed loops: this runs once per build, much of it before the JIT has optimized it
   for (let id = from; id < to; id += 1) {
@@ -90,7 +109,7 @@ function addChunkTexts(documents: readonly RankerDocument[], from: number, to: n
     for (let field = 0; field < fieldCount; field += 1) {
       const kind = kinds[field];
       if (kind === FIELD_KINDS.name) {
-        fieldTexts[piece++] = addNameText(id, names, termIdOfName, interner);
+        fieldTexts[piece++] = addNameText(id, fields);
       } else if (kind === FIELD_KINDS.description) {
         fieldTexts[piece++] = textIdOf(document.description, idOfText, interner);
       } else if (kind === FIELD_KINDS.group) {
@@ -117,12 +136,12 @@ function textIdOf(text: string, idOfText: Map<string, number>, interner: TextInt
 }
 
 /** Adds tool `id`'s own name terms as a text of their own (no two tools share a name) and returns its id. */
-function addNameText(id: number, names: ToolNameIndex, termIdOfName: Int32Array, interner: TextInterner): number {
-  const { allStarts, allTerms, terms } = names;
-  for (let position = allStarts[id]!, end = allStarts[id + 1]!; position < end; position += 1) {
-    const number = allTerms[position]!;
+function addNameText(id: number, fields: FieldTexts): number {
+  const { nameStarts, nameTerms, nameTermStrings, termIdOfName, interner } = fields;
+  for (let position = nameStarts[id]!, end = nameStarts[id + 1]!; position < end; position += 1) {
+    const number = nameTerms[position]!;
     let termId = termIdOfName[number]!;
-    if (termId === -1) termIdOfName[number] = termId = interner.termIdOf(terms[number]!);
+    if (termId === -1) termIdOfName[number] = termId = interner.termIdOf(nameTermStrings[number]!);
     interner.add(termId);
   }
   return interner.endText();

@@ -24,7 +24,10 @@ export interface OperationNames {
 export function indexOperationNames(documents: readonly RankerDocument[]): OperationNames | undefined {
   // first term of an operation → [tool id, the operation's terms]
   const byFirstTerm = new Map<string, [number, readonly string[]][]>();
-  for (let id = 0; id < documents.length; id += 1) addOperations(id, documents[id]!, byFirstTerm);
+  // a catalog repeats parameter descriptions (a server's tools share `owner`, `repo`): each
+  // distinct one is scanned and its identifiers tokenized once per build
+  const identifiersOf = new Map<string, readonly Identifier[]>();
+  for (let id = 0; id < documents.length; id += 1) addOperations(id, documents[id]!, identifiersOf, byFirstTerm);
   if (byFirstTerm.size === 0) return undefined;
   return {
     fullyNamed(terms) {
@@ -37,23 +40,40 @@ export function indexOperationNames(documents: readonly RankerDocument[]): Opera
   };
 }
 
-function addOperations(id: number, document: RankerDocument, into: Map<string, [number, readonly string[]][]>): void {
+/** A snake_case identifier written in a parameter description: lowercased, and its distinct stemmed terms. */
+interface Identifier {
+  readonly lower: string;
+  readonly terms: readonly string[];
+}
+
+function addOperations(id: number, document: RankerDocument, identifiersOf: Map<string, readonly Identifier[]>, into: Map<string, [number, readonly string[]][]>): void {
   const parameters = document.parameters;
   if (parameters === undefined) return;
-  const seen = new Set<string>();
+  // made on the first identifier: most tools' parameters write none
+  let seen: Set<string> | undefined;
   for (const parameter of parameters) {
     // a plain substring test first: most descriptions name no identifier
     if (!parameter.description.includes('_')) continue;
-    for (const identifier of parameter.description.match(OPERATION_WORD) ?? []) {
-      const lower = identifier.toLowerCase();
+    const identifiers = identifiersIn(parameter.description, identifiersOf);
+    for (const { lower, terms } of identifiers) {
+      seen ??= new Set<string>();
       if (seen.size >= MAX_OPERATIONS_PER_TOOL) return;
       if (seen.has(lower) || lower === parameter.name.toLowerCase()) continue;
       seen.add(lower);
-      const terms = [...new Set(tokenizeText(identifier))];
       if (terms.length < 2) continue;
       const list = into.get(terms[0]!);
       if (list === undefined) into.set(terms[0]!, [[id, terms]]);
       else list.push([id, terms]);
     }
   }
+}
+
+/** The snake_case identifiers `description` writes, in order ({@link OPERATION_WORD}), read from `identifiersOf` or added to it. */
+function identifiersIn(description: string, identifiersOf: Map<string, readonly Identifier[]>): readonly Identifier[] {
+  let identifiers = identifiersOf.get(description);
+  if (identifiers === undefined) {
+    identifiers = (description.match(OPERATION_WORD) ?? []).map((identifier) => ({ lower: identifier.toLowerCase(), terms: [...new Set(tokenizeText(identifier))] }));
+    identifiersOf.set(description, identifiers);
+  }
+  return identifiers;
 }

@@ -81,7 +81,10 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
     terms: numbering.terms,
     allStarts,
     allTerms,
-    ...distinct,
+    // properties written out, no spread: an object literal's hidden class (V8's map) outlives the
+    // index, where one grown by a spread dies with it and deoptimizes the code compiled for it
+    distinctStarts: distinct.distinctStarts,
+    distinctTerms: distinct.distinctTerms,
     fullStarts: full.distinctStarts,
     fullTerms: full.distinctTerms,
     prefixed,

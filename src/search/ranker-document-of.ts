@@ -50,14 +50,14 @@ export function rankerDocumentOf(tool: {
 
 function collectParameters(schema: unknown, depth: number, into: RankerParameter[]): void {
   if (depth > MAX_DEPTH || !isRecord(schema)) return;
-  const properties = schema['properties'];
+  const properties = valueAt(schema, 'properties');
   if (isRecord(properties)) {
     // for-in over own keys visits them in Object.entries' order without building the pairs
     for (const name in properties) {
       if (!Object.hasOwn(properties, name)) continue;
       if (into.length >= MAX_PARAMETERS) return;
-      const property = properties[name];
-      const written = isRecord(property) && typeof property['description'] === 'string' ? property['description'] : '';
+      const property = valueAt(properties, name);
+      const written = isRecord(property) ? stringAt(property, 'description') : '';
       const values = isRecord(property) ? enumText(property) : '';
       const cut = written.slice(0, MAX_PARAMETER_DESCRIPTION_CHARS);
       const description = values.length === 0 ? cut : cut.length === 0 ? values : `${cut}\n${values}`;
@@ -65,7 +65,7 @@ function collectParameters(schema: unknown, depth: number, into: RankerParameter
       collectParameters(property, depth + 1, into);
     }
   }
-  const items = schema['items'];
+  const items = valueAt(schema, 'items');
   if (isRecord(items)) collectParameters(items, depth + 1, into);
 }
 
@@ -98,13 +98,33 @@ const ERROR_RESPONSES = /\n\s*Error Responses:\s*\n\s*\d{3}:/;
 
 /** The string values of a property's `enum` (`get_diff`, `list_workflow_runs`), space-separated; `''` when it has none. */
 function enumText(property: Record<string, unknown>): string {
-  const values = property['enum'];
+  const values = valueAt(property, 'enum');
   if (!Array.isArray(values)) return '';
   const words: string[] = [];
-  for (let index = 0; index < values.length && words.length < MAX_ENUM_VALUES; index += 1) {
-    if (typeof values[index] === 'string') words.push(values[index] as string);
+  const count = valueAt(values, 'length') as number;
+  for (let index = 0; index < count && words.length < MAX_ENUM_VALUES; index += 1) {
+    const value = valueAt(values, index);
+    if (typeof value === 'string') words.push(value);
   }
   return words.join(' ');
+}
+
+/**
+ * `record[key]`. Every read of a schema (its `properties`, `items`, `description`, `enum`, an
+ * enum's values) goes through this one keyed read: schemas come in many shapes (and enum arrays
+ * in several element kinds), and a read site of its own that had seen a few of them was compiled
+ * by the JIT for those and deoptimized by the next (`wrong map`), so the walk was compiled two or
+ * three times per 10,000-tool build; this site has seen many keys and shapes, so its compiled code
+ * reads any.
+ */
+function valueAt(record: object, key: string | number): unknown {
+  return (record as Record<string | number, unknown>)[key];
+}
+
+/** `record[key]` when it is a string ({@link valueAt}), else `''`. */
+function stringAt(record: object, key: string): string {
+  const value = valueAt(record, key);
+  return typeof value === 'string' ? value : '';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

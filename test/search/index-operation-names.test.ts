@@ -20,4 +20,14 @@ describe('indexOperationNames', () => {
   it('is undefined for a catalog whose parameters write no snake_case identifier', () => {
     expect(indexOperationNames([documents[2]!, { name: 'a', description: '', group: 'g', parameters: [{ name: 'p', description: 'plain words' }] }])).toBeUndefined();
   });
+
+  it('reads a description two tools share once for both, each tool with its own parameter names (get_diff is one tool\'s parameter, the other\'s operation)', () => {
+    const shared = 'one of: get_diff, get_reviews';
+    const operations = indexOperationNames([
+      { name: 'read_a', description: '', group: 'g', parameters: [{ name: 'method', description: shared }] },
+      { name: 'read_b', description: '', group: 'g', parameters: [{ name: 'get_diff', description: shared }] },
+    ])!;
+    expect([...operations.fullyNamed(new Set(['get', 'review']))]).toEqual([0, 1]);
+    expect([...operations.fullyNamed(new Set(['get', 'diff']))]).toEqual([0]);
+  });
 });

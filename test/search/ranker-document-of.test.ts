@@ -102,4 +102,17 @@ describe('rankerDocumentOf', () => {
     const prose = 'Lists the error responses of a request.\nError Responses: see the docs.';
     expect(rankerDocumentOf({ name: 'list_errors', description: prose, group: 'g' }).description).toBe(prose);
   });
+
+  it('reads parameters named like schema keywords or object internals (items, enum, length, __proto__) as parameters, from a parsed schema', () => {
+    const inputSchema = JSON.parse(
+      '{"type":"object","properties":{"items":{"type":"array","description":"the rows","items":{"type":"object","properties":{"sku":{"type":"string"}}}},"enum":{"type":"string","enum":["a",1,"b"]},"length":{"type":"number"},"__proto__":{"type":"string","description":"odd"}}}',
+    );
+    expect(rankerDocumentOf({ name: 'x', description: '', group: 'g', inputSchema }).parameters).toEqual([
+      { name: 'items', description: 'the rows' },
+      { name: 'sku', description: '' },
+      { name: 'enum', description: 'a b' },
+      { name: 'length', description: '' },
+      { name: '__proto__', description: 'odd' },
+    ]);
+  });
 });
