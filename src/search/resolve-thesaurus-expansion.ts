@@ -3,6 +3,7 @@ import type { ThesaurusExpansion } from './expand-with-thesaurus.js';
 import { DEFAULT_THESAURUS_SETTINGS, DEFAULT_WEAK_QUERY_SETTINGS, type ThesaurusOptions } from './hybrid-ranker-options.js';
 import { FIELD_KINDS } from './index-document-fields.js';
 import { shippedThesaurus } from './shipped-thesaurus.js';
+import { checkOptionKeys } from './check-option-keys.js';
 
 /**
  * The hybrid ranker's `thesaurus` option resolved: `undefined` when it is `false` (nothing is
@@ -19,7 +20,7 @@ import { shippedThesaurus } from './shipped-thesaurus.js';
 export function resolveThesaurusExpansion(option: boolean | ThesaurusOptions | undefined): ThesaurusExpansion | undefined {
   if (option === false) return undefined;
   const given = option === true || option === undefined ? {} : option;
-  checkKeys('thesaurus', given, THESAURUS_KEYS);
+  checkOptionKeys('thesaurus', given, THESAURUS_KEYS);
   if (given.source !== undefined && typeof (given.source as { neighboursOf?: unknown } | null)?.neighboursOf !== 'function') {
     throw new InvalidOptionError({ option: 'thesaurus.source', value: given.source, expected: 'a Thesaurus: an object with a neighboursOf(term) function (omit it for the shipped thesaurus)' });
   }
@@ -47,7 +48,7 @@ function resolveWeakQueries(option: ThesaurusOptions['weakQueries']): ThesaurusE
   if (option !== undefined && (typeof option !== 'object' || option === null)) {
     throw new InvalidOptionError({ option: 'thesaurus.weakQueries', value: option, expected: 'false, or an object { belowCoverage?, weight?, firstPass? }' });
   }
-  if (option !== undefined) checkKeys('thesaurus.weakQueries', option, WEAK_QUERY_KEYS);
+  if (option !== undefined) checkOptionKeys('thesaurus.weakQueries', option, WEAK_QUERY_KEYS);
   const belowCoverage = option?.belowCoverage ?? DEFAULT_WEAK_QUERY_SETTINGS.belowCoverage;
   const weight = option?.weight ?? DEFAULT_WEAK_QUERY_SETTINGS.weight;
   const firstPass = option?.firstPass ?? DEFAULT_WEAK_QUERY_SETTINGS.firstPass;
@@ -66,11 +67,3 @@ function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** Throws on an own key that is not an option (`wordpieces`, `__proto__`), naming the known ones. */
-function checkKeys(prefix: string, given: object, known: readonly string[]): void {
-  for (const key of Object.keys(given)) {
-    if (known.includes(key)) continue;
-    const close = known.find((name) => name.toLowerCase() === key.toLowerCase());
-    throw new InvalidOptionError({ option: `${prefix}.${key}`, value: (given as Record<string, unknown>)[key], expected: close === undefined ? `one of the known options: ${known.map((name) => `${prefix}.${name}`).join(', ')}` : `\`${prefix}.${close}\` (unknown key; a typo?)` });
-  }
-}
