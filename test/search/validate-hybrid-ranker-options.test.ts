@@ -35,4 +35,11 @@ describe('createHybridRanker: hostile options throw at construction instead of c
     const ranker = createHybridRanker(documents, { thesaurus: false, maxQueryTerms: 1, minPrefixChars: 0, maxTypoTerms: 0, synonymWeight: 0, weights: { nameCoverage: 0 }, boosts: { group: 0 }, bm25: { k: 0, b: 1, d: 0 }, combine: 'minisearch' });
     expect(ranker.rank('chess', 2).map((match) => match.name)).toEqual(['chess_move']);
   });
+
+  it('names a document field that is missing instead of failing inside the index build', () => {
+    const documentsWithout = [{ name: 'send_email', description: 'Send an email', group: 'mail' }, { name: 'chess_move', description: 'Make a chess move' }];
+    expect(() => createHybridRanker(documentsWithout as RankerDocument[])).toThrow("Option `documents[1].group` is undefined; expected a string (the tool's group, '' for none).");
+    expect(() => createHybridRanker([null] as unknown as RankerDocument[])).toThrow('Option `documents[0]` is null; expected a ranker document');
+    expect(() => createHybridRanker([{ ...documents[0]!, parameters: 'x' }] as unknown as RankerDocument[])).toThrow('Option `documents[0].parameters` is "x"; expected an array');
+  });
 });
