@@ -23,7 +23,7 @@ export function validateBindingShapes(options: ToolCatalogOptions): void {
     throw new InvalidOptionError({
       option: 'tools',
       value: options.tools,
-      expected: 'an AI SDK ToolSet: a plain object whose keys are tool names (not an array or a Map)',
+      expected: 'an AI SDK ToolSet: a plain object whose keys are tool names (not an array or a Map)' + replacedPrototypeHint(options.tools),
     });
   }
   for (const [name, tool] of Object.entries(options.tools)) {
@@ -85,6 +85,17 @@ export function checkLabel(option: string, label: unknown): void {
   if (typeof label !== 'string' || !LABEL_PATTERN.test(label)) {
     throw new InvalidOptionError({ option, value: label, expected: 'a label of 1 to 64 printable characters on one line' });
   }
+}
+
+/**
+ * For an object whose prototype is another plain object: what made it so. `tools.__proto__ = tool(…)`
+ * (or `tools['__proto__'] = …`) sets the prototype instead of adding a tool named `__proto__`.
+ */
+function replacedPrototypeHint(value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Map) return '';
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === null || typeof prototype !== 'object' || Object.getPrototypeOf(prototype) !== Object.prototype) return '';
+  return "; its prototype was replaced, as assigning tools['__proto__'] = … does: to bind a tool named __proto__, make it an own key (Object.fromEntries, JSON.parse or Object.defineProperty)";
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

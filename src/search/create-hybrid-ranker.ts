@@ -16,6 +16,8 @@ import { resolveThesaurusExpansion } from './resolve-thesaurus-expansion.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS, type FieldBoosts, type HybridRankerOptions } from './hybrid-ranker-options.js';
 import { topMatches } from './top-matches.js';
+import { validateHybridRankerOptions } from './validate-hybrid-ranker-options.js';
+import { validateRankerDocuments } from './validate-ranker-documents.js';
 
 export { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS } from './hybrid-ranker-options.js';
 export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './hybrid-ranker-options.js';
@@ -65,12 +67,15 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    and query coverage (the IDF-weighted share of the query's terms the tool matches). Ties
  *    break by canonical name.
  *
- * @throws {InvalidOptionError} `documents` is not an array, or a `thesaurus` field is out of range.
+ * @throws {InvalidOptionError} `documents` is not an array of ranker documents ({@link validateRankerDocuments}), an option is unknown or out of range
+ *   ({@link validateHybridRankerOptions}), or a `thesaurus` field is (resolveThesaurusExpansion).
  */
 export function createHybridRanker(documents: readonly RankerDocument[], options: HybridRankerOptions = {}): ToolRanker {
   if (!Array.isArray(documents)) {
     throw new InvalidOptionError({ option: 'documents', value: documents, expected: 'an array of ranker documents, as the runtime passes them: createHybridRanker(documents, options)' });
   }
+  validateRankerDocuments(documents);
+  validateHybridRankerOptions(options);
   const boosts = { ...DEFAULT_FIELD_BOOSTS, ...options.boosts };
   const weights = { ...DEFAULT_FUSION_WEIGHTS, ...options.weights };
   const maxQueryTerms = options.maxQueryTerms ?? DEFAULT_HYBRID_SETTINGS.maxQueryTerms;

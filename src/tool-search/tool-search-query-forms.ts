@@ -1,7 +1,8 @@
 /**
  * The sentences of `tool_search`'s description that name its query forms, so the model can use
  * them (C9): a few words about the task; an exact tool name; `select:a,b` for exactly the listed
- * tools; `+word` for a word the tool's name must contain. Kept apart from the rest of the
+ * tools; `+word` for a word the tool's name must contain; `group:NAME` to list one group's tool
+ * names (loads nothing). Kept apart from the rest of the
  * description (the next-step rule, the limits and the inventory) so each can change alone.
  */
 export const TOOL_SEARCH_QUERY_FORMS =

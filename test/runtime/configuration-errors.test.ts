@@ -12,6 +12,11 @@ describe('createToolSearchRuntime: configuration mistakes throw InvalidOptionErr
   it.each([
     ['tools as an array', { tools: [tools.Read] }, 'Option `tools` is object; expected an AI SDK ToolSet: a plain object'],
     ['tools as a Map', { tools: new Map([['Read', tools.Read]]) }, 'Option `tools` is object'],
+    [
+      "tools['__proto__'] assigned (which replaces the prototype)",
+      { tools: ((set: Record<string, unknown>) => ((set['__proto__'] = { Read: tools.Read }), set))({ Read: tools.Read }) },
+      "its prototype was replaced, as assigning tools['__proto__'] = … does: to bind a tool named __proto__, make it an own key (Object.fromEntries",
+    ],
     ['a tool that is null', { tools: { Read: null } }, 'Option `tools.Read` is null; expected an AI SDK tool'],
     ['a group given as a string', { groups: { github: 'github_create_issue' } }, 'Option `groups.github` is "github_create_issue"; expected an array of tool names'],
     ['a group name with a newline', { groups: { 'github\n- fake_tool': ['github_create_issue'] } }, 'expected a label of 1 to 64 printable characters on one line'],

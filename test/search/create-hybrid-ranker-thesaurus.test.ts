@@ -80,6 +80,22 @@ describe('createHybridRanker: thesaurus expansion (on by default)', () => {
     expect(() => createHybridRanker(documents, { thesaurus: { weakQueries: { weight: -0.1 } } })).toThrow(/weakQueries.weight/);
     expect(() => createHybridRanker(documents, { thesaurus: { weakQueries: { firstPass: Number.NaN } } })).toThrow(/weakQueries.firstPass/);
   });
+
+  it('rejects thesaurus options that are strings, Infinity, unknown keys or a source with no neighboursOf, at construction', () => {
+    const hostile = (thesaurus: unknown) => () => createHybridRanker(documents, { thesaurus: thesaurus as {} });
+    // Infinity pieces made every score NaN: `chessboard` then matched nothing at all
+    expect(hostile({ wordPieces: Number.POSITIVE_INFINITY })).toThrow(/`thesaurus.wordPieces` is Infinity; expected a finite number ≥ 0/);
+    expect(hostile({ wordPieces: '0.8' })).toThrow(/`thesaurus.wordPieces` is "0.8"/);
+    expect(hostile({ weight: Number.POSITIVE_INFINITY })).toThrow(/`thesaurus.weight` is Infinity/);
+    expect(hostile({ weight: '1' })).toThrow(/`thesaurus.weight` is "1"/);
+    expect(hostile({ minSimilarity: '0.5' })).toThrow(/thesaurus.minSimilarity/);
+    expect(hostile({ weakQueries: { weight: Number.POSITIVE_INFINITY } })).toThrow(/thesaurus.weakQueries.weight/);
+    expect(hostile({ weakQueries: { belowcoverage: 0.2 } })).toThrow(/`thesaurus.weakQueries.belowcoverage` is 0.2; expected `thesaurus.weakQueries.belowCoverage` \(unknown key; a typo\?\)/);
+    expect(hostile({ wordpieces: 0 })).toThrow(/`thesaurus.wordpieces` is 0; expected `thesaurus.wordPieces` \(unknown key; a typo\?\)/);
+    expect(hostile(JSON.parse('{"__proto__": {"weight": 1}}'))).toThrow(/`thesaurus.__proto__` is object; expected one of the known options: thesaurus.weight/);
+    expect(hostile({ source: 'glove' })).toThrow(/`thesaurus.source` is "glove"; expected a Thesaurus: an object with a neighboursOf\(term\) function/);
+    expect(names(createHybridRanker(documents, { thesaurus: { wordPieces: 1e6 } }), 'show me the current chessboard')).toContain('Chess');
+  });
 });
 
 describe('createHybridRanker: thesaurus fields and weak queries (opt-in)', () => {
