@@ -99,3 +99,10 @@ describe('set phrases of MCP requests', () => {
     expect(top.filter((name) => name.includes('localstorage'))).toEqual([]);
   });
 });
+
+describe('the shapes of what a request writes', () => {
+  it('reads two sizes written width by height as a window size: the browser is resized', () => {
+    expect(names('make the browser 1024x768')[0]).toBe('browser_resize');
+    expect(names('shrink the page to 390 by 844 to check the mobile layout')[0]).toBe('browser_resize');
+  });
+});
