@@ -198,7 +198,7 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
  * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
  * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
  * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`; what a process
- * `printed` is its `output`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
+ * `printed` is its `output`; a table's `rows` are read with `sql`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
  * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
  * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
  */
@@ -221,6 +221,9 @@ export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Ma
       ['dblclick', 'double click'],
       ['mouseover', 'hover'],
       ['printed', 'output'],
+      ['row', 'sql query'],
+      ['rows', 'sql query'],
+      ['tables', 'sql'],
     ] as const
   ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );

@@ -77,6 +77,11 @@ describe('single words that stand for tool words: abbreviations, shell commands,
     expect(names('the submenu opens on mouseover', 2)).toEqual(['browser_hover', 'puppeteer_hover']);
     expect(names('what has the build printed so far')).toContain('read_process_output');
   });
+
+  it('reads the rows of a table as an SQL query', () => {
+    expect(names('average the price over all rows of products')[0]).toBe('query');
+    expect(names('rows in invoices where paid is false')[0]).toBe('query');
+  });
 });
 
 describe('set phrases of MCP requests', () => {
