@@ -97,6 +97,11 @@ describe('set phrases of MCP requests', () => {
     expect(names('tell me what you know about Bob')[0]).toBe('search_nodes');
   });
 
+  it('reads a change going to, into or against main or master as a pull request', () => {
+    expect(names('get feat/dark-mode into main', 3)).toContain('create_pull_request');
+    expect(names('propose bugfix/auth to master', 3).every((name) => name.includes('pull_request'))).toBe(true);
+  });
+
   it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
     expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
     const top = names('show the log of my local repository');
