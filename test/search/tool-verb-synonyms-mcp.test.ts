@@ -102,6 +102,10 @@ describe('set phrases of MCP requests', () => {
     expect(names('propose bugfix/auth to master', 3).every((name) => name.includes('pull_request'))).toBe(true);
   });
 
+  it('reads the same bug, the same problem or reported before as a duplicate', () => {
+    expect(names('is issue 88 the same bug as an older one')[0]).toBe('find_duplicate');
+  });
+
   it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
     expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
     const top = names('show the log of my local repository');
