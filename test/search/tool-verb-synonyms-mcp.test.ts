@@ -78,6 +78,11 @@ describe('single words that stand for tool words: abbreviations, shell commands,
     expect(names('what has the build printed so far')).toContain('read_process_output');
   });
 
+  it('reads whether a page mentions something, or has it anywhere, as a find', () => {
+    expect(names('does the pricing page mention a free tier')[0]).toBe('browser_find');
+    expect(names("is 'sold out' anywhere on this page", 2)).toContain('browser_find');
+  });
+
   it('reads the rows of a table as an SQL query', () => {
     expect(names('average the price over all rows of products')[0]).toBe('query');
     expect(names('rows in invoices where paid is false')[0]).toBe('query');
