@@ -111,6 +111,11 @@ describe('set phrases of MCP requests', () => {
     expect(names('is issue 88 the same bug as an older one')[0]).toBe('find_duplicate');
   });
 
+  it('reads who works at, works for or reports to whom as a relation between two entities', () => {
+    expect(names('Bob works for Initech now, save that')[0]).toBe('create_relations');
+    expect(names('Dana reports to Eve', 2)).toEqual(['create_relations', 'delete_relations']);
+  });
+
   it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
     expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
     const top = names('show the log of my local repository');
