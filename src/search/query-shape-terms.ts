@@ -26,6 +26,9 @@ const ISSUE_KEY_WORD = /^([A-Z][A-Z0-9]{1,9})-\d{1,6}$/;
 /** Names of standards and models written like an issue key (`UTF-8`, `SHA-256`, `GPT-4`, `COVID-19`). */
 const NOT_ISSUE_KEYS = new Set('AES CVE GPT H HTTP IPV ISO MD MP MPEG PCI RFC RSA SHA SSL TLS USB UTF COVID'.split(' '));
 
+/** Two sizes written as width by height: `375 by 812`, `1280x720`, `800 × 600`, `1920 X 1080`. */
+const DIMENSIONS = /(?<![\w.])\d{2,5}(?:px)?\s*(?:x|×|by)\s*\d{2,5}(?:px)?(?![\w.])/i;
+
 /** A Slack-style channel: `#general`, `#eng-alerts` (not `#42`, an issue number). */
 const CHANNEL_WORD = /^#[a-z][\w-]*$/i;
 
@@ -35,7 +38,9 @@ const CHANNEL_WORD = /^#[a-z][\w-]*$/i;
  * (`https://example.com/a`, `www.x.org`, `example.org`) → `url`; a file name with a known
  * extension, a path, a dotfile or a file known by its name (`notes.txt`, `~/notes/todo.txt`,
  * `src/app.ts`, `./build`, `.gitignore`, `README`, `Dockerfile`) → `file`; a
- * `#channel` → `channel`; an issue key (`ENG-42`; not `UTF-8`, `SHA-256`, `GPT-4`) → `issue`.
+ * `#channel` → `channel`; an issue key (`ENG-42`; not `UTF-8`, `SHA-256`, `GPT-4`) → `issue`;
+ * two sizes written width by height (`375 by 812`, `1280x720`, `800 × 600`: a window or an image
+ * size) → `width`, `height`.
  * Words as written, not stemmed; each at most once, in that order; `[]` when the query shows none.
  * Reads at most `maxChars` characters of the query.
  */
@@ -77,5 +82,6 @@ export function queryShapeTerms(query: string, maxChars: number): string[] {
   if (file) terms.push('file');
   if (channel) terms.push('channel');
   if (issue) terms.push('issue');
+  if (DIMENSIONS.test(query.slice(0, maxChars))) terms.push('width', 'height');
   return terms;
 }

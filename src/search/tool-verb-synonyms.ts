@@ -96,7 +96,8 @@ function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string,
 /**
  * Phrases of a request (phrasal verbs and set phrases, matched as whole words in any case) →
  * the plain words tools use for what they mean: "get rid of" → `delete`, "spin up" → `start`,
- * "sea level" → `elevation`. Everyday English for what tools do, chosen by reading the misses of
+ * "sea level" → `elevation`, a change going "into main" or "against master" (the default branch) →
+ * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`. Everyday English for what tools do, chosen by reading the misses of
  * the MCP query sets' tuning halves (test/fixtures/datasets/mcp-catalog: even ids) and kept only
  * where the plain word is the one tools use in general, not one tool's wording. `queryTerms`
  * (query-terms.ts) adds the words after the query's own terms.
@@ -190,6 +191,20 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['local repository', 'git'],
       ['local branch', 'git'],
       ['local branches', 'git'],
+      ['to main', 'pull request'],
+      ['into main', 'pull request'],
+      ['against main', 'pull request'],
+      ['to master', 'pull request'],
+      ['into master', 'pull request'],
+      ['against master', 'pull request'],
+      ['already reported', 'duplicate'],
+      ['reported before', 'duplicate'],
+      ['same problem', 'duplicate'],
+      ['same bug', 'duplicate'],
+      ['same issue', 'duplicate'],
+      ['works at', 'relation'],
+      ['works for', 'relation'],
+      ['reports to', 'relation'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );
@@ -198,7 +213,8 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
  * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
  * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
  * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`; what a process
- * `printed` is its `output`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
+ * `printed` is its `output`; a table's `rows` are read with `sql`;
+ * whether a text `mention`s something, or has it `anywhere`, is a `find`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
  * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
  * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
  */
@@ -221,6 +237,11 @@ export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Ma
       ['dblclick', 'double click'],
       ['mouseover', 'hover'],
       ['printed', 'output'],
+      ['row', 'sql query'],
+      ['rows', 'sql query'],
+      ['tables', 'sql'],
+      ['anywhere', 'find'],
+      ['mention', 'find text'],
     ] as const
   ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );

@@ -47,8 +47,16 @@ describe('queryShapeTerms', () => {
     expect(shapes('')).toEqual([]);
   });
 
-  it('gives each word once, in the order url, file, channel, issue', () => {
-    expect(shapes('#ops: save https://a.example.com/x and https://b.example.com to links.txt and notes.md for OPS-1')).toEqual(['url', 'file', 'channel', 'issue']);
+  it('reads two sizes written width by height as width and height, not a product of numbers with other words', () => {
+    expect(shapes('set the window to 1280x720')).toEqual(['width', 'height']);
+    expect(shapes('make it 375 by 812')).toEqual(['width', 'height']);
+    expect(shapes('a 800 × 600 thumbnail')).toEqual(['width', 'height']);
+    expect(shapes('raise the limit by 20 percent')).toEqual([]);
+    expect(shapes('version 1.2x3 of 0x1f')).toEqual([]);
+  });
+
+  it('gives each word once, in the order url, file, channel, issue, width and height', () => {
+    expect(shapes('#ops: save https://a.example.com/x and https://b.example.com to links.txt and notes.md for OPS-1 at 640x480')).toEqual(['url', 'file', 'channel', 'issue', 'width', 'height']);
   });
 
   it('reads only the first maxChars characters', () => {
@@ -69,18 +77,18 @@ describe('queryTerms: the words of a query\'s shapes', () => {
 
 describe('queryTerms and queryShapeTerms on any input', () => {
   const fragment = fc.oneof(
-    fc.constantFrom('__proto__', 'constructor', 'toString', 'get rid of', "'", '"', '`', '“', '”', '#', '#general', 'ENG-42', 'https://x.example.com/a', 'a.txt', '~/', './', 'README', '.env', 'spin up', ' ', '\n'),
+    fc.constantFrom('__proto__', 'constructor', 'toString', 'get rid of', "'", '"', '`', '“', '”', '#', '#general', 'ENG-42', 'https://x.example.com/a', 'a.txt', '~/', './', 'README', '.env', 'spin up', '1280x720', '375 by 812', ' ', '\n'),
     fc.string({ maxLength: 8 }),
   );
   const query = fc.array(fragment, { maxLength: 30 }).map((parts) => parts.join(' '));
 
-  it('never throw, stay within maxTerms, give each term once and only the four shape words', () => {
+  it('never throw, stay within maxTerms, give each term once and only the six shape words', () => {
     fc.assert(
       fc.property(query, fc.integer({ min: 1, max: 70 }), (text, maxTerms) => {
         const terms = queryTerms(text, maxTerms);
         expect(terms.length).toBeLessThanOrEqual(maxTerms);
         expect(new Set(terms.map((term) => term.term)).size).toBe(terms.length);
-        for (const word of queryShapeTerms(text, 4_000)) expect(['url', 'file', 'channel', 'issue']).toContain(word);
+        for (const word of queryShapeTerms(text, 4_000)) expect(['url', 'file', 'channel', 'issue', 'width', 'height']).toContain(word);
       }),
       { numRuns: 300 },
     );

@@ -77,6 +77,16 @@ describe('single words that stand for tool words: abbreviations, shell commands,
     expect(names('the submenu opens on mouseover', 2)).toEqual(['browser_hover', 'puppeteer_hover']);
     expect(names('what has the build printed so far')).toContain('read_process_output');
   });
+
+  it('reads whether a page mentions something, or has it anywhere, as a find', () => {
+    expect(names('does the pricing page mention a free tier')[0]).toBe('browser_find');
+    expect(names("is 'sold out' anywhere on this page", 2)).toContain('browser_find');
+  });
+
+  it('reads the rows of a table as an SQL query', () => {
+    expect(names('average the price over all rows of products')[0]).toBe('query');
+    expect(names('rows in invoices where paid is false')[0]).toBe('query');
+  });
 });
 
 describe('set phrases of MCP requests', () => {
@@ -92,10 +102,31 @@ describe('set phrases of MCP requests', () => {
     expect(names('tell me what you know about Bob')[0]).toBe('search_nodes');
   });
 
+  it('reads a change going to, into or against main or master as a pull request', () => {
+    expect(names('get feat/dark-mode into main', 3)).toContain('create_pull_request');
+    expect(names('propose bugfix/auth to master', 3).every((name) => name.includes('pull_request'))).toBe(true);
+  });
+
+  it('reads the same bug, the same problem or reported before as a duplicate', () => {
+    expect(names('is issue 88 the same bug as an older one')[0]).toBe('find_duplicate');
+  });
+
+  it('reads who works at, works for or reports to whom as a relation between two entities', () => {
+    expect(names('Bob works for Initech now, save that')[0]).toBe('create_relations');
+    expect(names('Dana reports to Eve', 2)).toEqual(['create_relations', 'delete_relations']);
+  });
+
   it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
     expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
     const top = names('show the log of my local repository');
     expect(top[0]).toBe('git_log');
     expect(top.filter((name) => name.includes('localstorage'))).toEqual([]);
+  });
+});
+
+describe('the shapes of what a request writes', () => {
+  it('reads two sizes written width by height as a window size: the browser is resized', () => {
+    expect(names('make the browser 1024x768')[0]).toBe('browser_resize');
+    expect(names('shrink the page to 390 by 844 to check the mobile layout')[0]).toBe('browser_resize');
   });
 });
