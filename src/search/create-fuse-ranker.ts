@@ -2,6 +2,7 @@ import Fuse from 'fuse.js';
 import { splitNameWords } from './split-name-words.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { validateRankerDocuments } from './validate-ranker-documents.js';
 
 /** Query words that carry no meaning for tool choice. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'to', 'of', 'for', 'in', 'on', 'with', 'me', 'my', 'i', 'please', 'some', 'that', 'this', 'it', 'is', 'be']);
@@ -28,11 +29,19 @@ interface IndexedTool {
  *
  * Built once per runtime over the deferred tools; `rank` is pure.
  *
- * @throws {InvalidOptionError} `documents` is not an array.
+ * @throws {InvalidOptionError} `documents` is not an array of ranker documents
+ *   ({@link validateRankerDocuments}: a document with no `name` failed with `TypeError`, one with
+ *   no `group` was indexed without it), or a second argument is given: this ranker has no options
+ *   (one passed as to `createHybridRanker` was silently ignored).
  */
 export function createFuseRanker(documents: readonly RankerDocument[]): ToolRanker {
   if (!Array.isArray(documents)) {
     throw new InvalidOptionError({ option: 'documents', value: documents, expected: 'an array of ranker documents, as the runtime passes them: createFuseRanker(documents)' });
+  }
+  validateRankerDocuments(documents);
+  // `arguments`, not a second parameter: the type says there are no options, a JavaScript caller may still pass some
+  if (arguments.length > 1 && arguments[1] !== undefined) {
+    throw new InvalidOptionError({ option: 'options', value: arguments[1], expected: 'nothing: createFuseRanker takes no options (for tunable ranking, createHybridRanker(documents, options))' });
   }
   const indexed: IndexedTool[] = documents.map((document) => ({
     name: document.name,

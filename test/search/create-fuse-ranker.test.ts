@@ -98,3 +98,28 @@ describe('createFuseRanker: hostile queries', () => {
     expect(names(`send email${'x'.repeat(1_000_000)}`)[0]).toBe('send_email');
   });
 });
+
+describe('createFuseRanker: hostile documents and options throw at construction', () => {
+  it('names a document with no name, instead of a TypeError inside the build', () => {
+    const without = [DOCUMENTS[0], { description: 'Make a chess move', group: 'chess' }] as unknown as RankerDocument[];
+    expect(() => createFuseRanker(without)).toThrow("Option `documents[1].name` is undefined; expected a string (the tool's name).");
+  });
+
+  it('names a document with no group, which was otherwise indexed without it', () => {
+    const without = [{ name: 'chess_move', description: 'Make a chess move' }] as unknown as RankerDocument[];
+    expect(() => createFuseRanker(without)).toThrow("Option `documents[0].group` is undefined; expected a string (the tool's group, '' for none).");
+  });
+
+  it('names an alias or a parameter that is not text', () => {
+    expect(() => createFuseRanker([{ ...DOCUMENTS[0]!, aliases: ['click', 3] }] as unknown as RankerDocument[])).toThrow('Option `documents[0].aliases[1]` is 3; expected a string');
+    expect(() => createFuseRanker([{ ...DOCUMENTS[0]!, parameters: [{ name: 'ref' }] }] as unknown as RankerDocument[])).toThrow(
+      "Option `documents[0].parameters[0].description` is undefined; expected a string ('' for none).",
+    );
+  });
+
+  it('rejects options it does not have instead of ignoring them', () => {
+    const withOptions = createFuseRanker as unknown as (documents: RankerDocument[], options: unknown) => unknown;
+    expect(() => withOptions(DOCUMENTS, { threshold: 0.9 })).toThrow('Option `options` is object; expected nothing: createFuseRanker takes no options');
+    expect(createFuseRanker(DOCUMENTS).rank('click the page', 1)[0]!.name).toBe('browser_click');
+  });
+});

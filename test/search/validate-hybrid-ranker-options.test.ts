@@ -42,4 +42,10 @@ describe('createHybridRanker: hostile options throw at construction instead of c
     expect(() => createHybridRanker([null] as unknown as RankerDocument[])).toThrow('Option `documents[0]` is null; expected a ranker document');
     expect(() => createHybridRanker([{ ...documents[0]!, parameters: 'x' }] as unknown as RankerDocument[])).toThrow('Option `documents[0].parameters` is "x"; expected an array');
   });
+
+  it('names an alias or a parameter entry that is not text instead of failing inside the index build', () => {
+    expect(() => createHybridRanker([{ ...documents[0]!, aliases: [3] }] as unknown as RankerDocument[])).toThrow('Option `documents[0].aliases[0]` is 3; expected a string');
+    expect(() => createHybridRanker([{ ...documents[0]!, parameters: [null] }] as unknown as RankerDocument[])).toThrow('Option `documents[0].parameters[0]` is null; expected a parameter { name, description }');
+    expect(() => createHybridRanker([{ ...documents[0]!, parameters: [{ name: 7, description: '' }] }] as unknown as RankerDocument[])).toThrow('Option `documents[0].parameters[0].name` is 7; expected a string (the property name).');
+  });
 });
