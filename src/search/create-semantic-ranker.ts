@@ -4,6 +4,8 @@ import { createHybridRanker, NAMED_TOOL_SCORE } from './create-hybrid-ranker.js'
 import { embeddingCacheKey, processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
 import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
 import type { AsyncToolRanker, RankedTool, RankerDocument, RankOptions, ToolRanker } from './tool-ranker.js';
+import { embeddingFault } from './embedding-fault.js';
+import { validateSemanticRankerOptions } from './validate-semantic-ranker-options.js';
 
 /** Weights of reciprocal-rank fusion in {@link createSemanticRanker}. */
 export interface SemanticFusionWeights {
@@ -50,11 +52,23 @@ const MIN_FUSION_DEPTH = 50;
  * the runtime calls it once (the catalog is embedded once per runtime) and passes each
  * search's abort signal to `rank`, which passes it to `embed`.
  *
- * @throws {CatalogEmbeddingError} (a rejection) when embedding the catalog fails; its `cause`
- *   is what the embedding model threw. `rank` rejects with the AI SDK's error when embedding
- *   the query fails or `options.abortSignal` aborts it.
+ * @throws {InvalidOptionError} (synchronously, before anything is embedded; so in the runtime's
+ *   `ranker` function, when the runtime is built) an option is unknown, missing or out of range
+ *   ({@link validateSemanticRankerOptions}).
+ * @throws {CatalogEmbeddingError} (a rejection) when embedding the catalog fails, or the model
+ *   answers with a wrong count of embeddings, one that is not an array of finite numbers, or ones
+ *   of different lengths (such embeddings are not cached); its `cause` is what the embedding
+ *   model threw, or an `Error` saying which embedding is wrong. `rank` rejects with the AI SDK's
+ *   error when embedding the query fails or `options.abortSignal` aborts it, and with an `Error`
+ *   naming the query embedding's fault when it is not finite numbers of the catalog's length
+ *   (in a turn, each of these is a tool error for that search).
  */
-export async function createSemanticRanker(options: SemanticRankerOptions): Promise<AsyncToolRanker> {
+export function createSemanticRanker(options: SemanticRankerOptions): Promise<AsyncToolRanker> {
+  validateSemanticRankerOptions(options);
+  return buildSemanticRanker(options);
+}
+
+async function buildSemanticRanker(options: SemanticRankerOptions): Promise<AsyncToolRanker> {
   const { documents, model } = options;
   const lexical = options.lexical ?? createHybridRanker(documents);
   const weights = { lexical: 1, semantic: 1, ...options.weights };
@@ -73,12 +87,15 @@ export async function createSemanticRanker(options: SemanticRankerOptions): Prom
         ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
         ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
       }));
+      // before caching: a wrong embedding kept in the process cache would spoil every later build
+      checkCatalogEmbeddings(embeddings, missing.length, keys.map((key) => cache.get(key)));
     } catch (error) {
       throw new CatalogEmbeddingError({ model: modelKey, texts: missing.length, cause: error });
     }
     missing.forEach((text, index) => cache.set(embeddingCacheKey(modelKey, text), embeddings[index]!));
   }
   const vectors = keys.map((key) => cache.get(key)! as number[]);
+  const dimensions = vectors[0]?.length;
 
   return {
     name: `${lexical.name}+semantic`,
@@ -94,6 +111,7 @@ export async function createSemanticRanker(options: SemanticRankerOptions): Prom
         value: query.slice(0, MAX_QUERY_SCAN_CHARS),
         ...(rankOptions.abortSignal === undefined ? {} : { abortSignal: rankOptions.abortSignal }),
       });
+      checkQueryEmbedding(embedding, dimensions, modelKey);
       const semanticRanks = vectors
         .map((vector, index) => ({ name: documents[index]!.name, similarity: cosineSimilarity(embedding, vector) }))
         .sort((a, b) => b.similarity - a.similarity || compareNames(a.name, b.name))
@@ -115,6 +133,29 @@ export async function createSemanticRanker(options: SemanticRankerOptions): Prom
 function embeddingText(document: RankerDocument): string {
   const parameters = (document.parameters ?? []).map((parameter) => parameter.name).join(', ');
   return `${document.name}: ${document.description}${parameters.length > 0 ? `\nParameters: ${parameters}` : ''}`;
+}
+
+/**
+ * Throws on a wrong answer of the model for the catalog's `count` texts: not exactly `count`
+ * embeddings, or one with a fault ({@link embeddingFault}) against the others and the ones
+ * already cached (`cached`, `undefined` for a text not cached). A missing one was cached as `undefined`.
+ */
+function checkCatalogEmbeddings(embeddings: unknown, count: number, cached: readonly (readonly number[] | undefined)[]): void {
+  if (!Array.isArray(embeddings) || embeddings.length !== count) {
+    throw new Error(`the model returned ${Array.isArray(embeddings) ? embeddings.length : 'no array of'} embeddings for ${count} texts`);
+  }
+  let dimensions = cached.find((vector) => vector !== undefined)?.length;
+  embeddings.forEach((embedding: unknown, index) => {
+    const fault = embeddingFault(embedding, dimensions);
+    if (fault !== undefined) throw new Error(`the model returned embedding ${index + 1} of ${count} that ${fault}`);
+    dimensions ??= (embedding as number[]).length;
+  });
+}
+
+/** Throws when the query's embedding has a fault ({@link embeddingFault}) against the catalog's `dimensions`. */
+function checkQueryEmbedding(embedding: unknown, dimensions: number | undefined, modelKey: string): void {
+  const fault = embeddingFault(embedding, dimensions);
+  if (fault !== undefined) throw new Error(`The embedding model ${modelKey} returned a query embedding that ${fault.replace('the others have', "the catalog's have")}`);
 }
 
 function compareNames(a: string, b: string): number {

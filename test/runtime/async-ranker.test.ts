@@ -249,4 +249,39 @@ describe('options.ranker: an asynchronous ranker (semantic ranking)', () => {
     expect(clientEmbeddings).toHaveLength(1);
     expect(catalogCalls(embeddings)).toHaveLength(1);
   });
+
+  it('a semantic ranker option that is out of range throws when the runtime is built, before anything is embedded', () => {
+    const embeddings = createConceptEmbeddingModel();
+    const build = () => createToolSearchRuntime({ tools: catalogTools(), ranker: (documents) => createSemanticRanker({ documents, model: embeddings, weights: { lexical: Number.NaN } }) });
+    expect(build).toThrow('Option `weights.lexical` is NaN; expected a finite number ≥ 0');
+    expect(embeddings.doEmbedCalls).toEqual([]);
+  });
+
+  it('a query embedding with NaN, or a model that throws a string, is a tool error for that search; the turn goes on', async () => {
+    const embeddings = createConceptEmbeddingModel({
+      before: ({ values }) => {
+        if (values[0] === 'thrown') throw 'rate limited';
+      },
+    });
+    const faulty = Object.assign(Object.create(embeddings) as typeof embeddings, {
+      doEmbed: async (call: Parameters<typeof embeddings.doEmbed>[0]) =>
+        call.values[0] === 'nan' ? { embeddings: [[Number.NaN, 0, 0, 0, 0]], warnings: [] } : embeddings.doEmbed(call),
+    });
+    const runtime = createToolSearchRuntime({ tools: catalogTools(), ranker: semanticOption(faulty) });
+    const scripted = createScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'nan' } }, { toolName: 'tool_search', input: { query: 'thrown' } }] },
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'grab a photo', limit: 1 } }] },
+        { text: 'done' },
+      ],
+    });
+    const result = await runtime.send({ model: scripted.model, prompt: 'show me the page' }).result;
+
+    expect(result.status).toBe('completed');
+    expect(result.steps[0]!.toolResults.map((search) => [search.outcome, search.output])).toEqual([
+      ['error', 'tool_search could not rank "nan": The embedding model mock-provider:concepts returned a query embedding that has NaN at 0, not a finite number. Nothing was activated; you may search again.'],
+      ['error', 'tool_search could not rank "thrown": rate limited. Nothing was activated; you may search again.'],
+    ]);
+    expect(result.activated).toEqual(['browser_take_screenshot']);
+  });
 });

@@ -137,4 +137,48 @@ describe('createSemanticRanker', () => {
     expect(await ranker.rank('photo', 0)).toEqual([]);
     expect(model.doEmbedCalls).toHaveLength(1);
   });
+
+  it('rejects a catalog embedding of the wrong length, with NaN or missing, and caches none of that answer', async () => {
+    const answering = (embeddings: (values: string[]) => unknown[]) =>
+      new MockEmbeddingModelV4({ modelId: 'faulty', maxEmbeddingsPerCall: 1_000, doEmbed: async ({ values }) => ({ embeddings: embeddings(values) as number[][], warnings: [] }) });
+    const cases: [ReturnType<typeof answering>, string][] = [
+      [answering((values) => values.map((_value, index) => (index === 2 ? [1, 0] : [1, 0, 0]))), 'the model returned embedding 3 of 5 that has 2 numbers; the others have 3'],
+      [answering((values) => values.map((_value, index) => (index === 1 ? [0, Number.NaN] : [1, 0]))), 'the model returned embedding 2 of 5 that has NaN at 1, not a finite number'],
+      [answering((values) => values.slice(1).map(() => [1, 0])), 'Expected 5 embeddings, but received 4.'], // the AI SDK's own check
+      [answering((values) => values.map(() => [])), 'the model returned embedding 1 of 5 that is not a non-empty array of numbers'],
+    ];
+    for (const [model, fault] of cases) {
+      const cache = createEmbeddingCache();
+      const failure = await createSemanticRanker({ documents: DOCUMENTS, model, cache }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CatalogEmbeddingError);
+      expect((failure as Error).message).toBe(`Embedding 5 tool descriptions with mock-provider:faulty failed: ${fault}`);
+      // a good model over the same cache embeds all five again: nothing of the faulty answer was kept
+      const good = conceptModel();
+      await createSemanticRanker({ documents: DOCUMENTS, model: Object.assign(good, { modelId: 'faulty' }), cache });
+      expect(good.doEmbedCalls[0]!.values).toHaveLength(5);
+    }
+  });
+
+  it('rejects a catalog embedding whose length differs from the cached ones', async () => {
+    const cache = createEmbeddingCache();
+    await createSemanticRanker({ documents: DOCUMENTS.slice(0, 2), model: conceptModel(), cache });
+    const longer = new MockEmbeddingModelV4({ modelId: 'concepts', maxEmbeddingsPerCall: 1_000, doEmbed: async ({ values }) => ({ embeddings: values.map(() => [1, 0, 0, 0, 0, 0]), warnings: [] }) });
+    await expect(createSemanticRanker({ documents: DOCUMENTS, model: longer, cache })).rejects.toThrow('failed: the model returned embedding 1 of 3 that has 6 numbers; the others have 5');
+  });
+
+  it('rank rejects with a clear error when the query embedding has NaN or another length than the catalog', async () => {
+    let query: number[] = [];
+    const model = new MockEmbeddingModelV4({
+      modelId: 'concepts',
+      maxEmbeddingsPerCall: 1_000,
+      doEmbed: async ({ values }) => ({ embeddings: values.length === 1 ? [query] : values.map(embedText), warnings: [] }),
+    });
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model, cache: createEmbeddingCache() });
+    query = [Number.NaN, 1, 0, 0, 0];
+    await expect(ranker.rank('a photo', 3)).rejects.toThrow('The embedding model mock-provider:concepts returned a query embedding that has NaN at 0, not a finite number');
+    query = [1, 0];
+    await expect(ranker.rank('a photo', 3)).rejects.toThrow("The embedding model mock-provider:concepts returned a query embedding that has 2 numbers; the catalog's have 5");
+    query = [1, 0, 0, 0, 0];
+    expect((await ranker.rank('a photo', 1))[0]!.name).toBe('browser_take_screenshot');
+  });
 });
