@@ -1,5 +1,6 @@
 import type { RankerDocument, RankerParameter } from './tool-ranker.js';
 import type { indexOperationNames } from './index-operation-names.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 
 /** Parameters listed per tool at most: a schema with thousands of properties costs the index no more. */
 const MAX_PARAMETERS = 64;
@@ -21,6 +22,10 @@ const MAX_ENUM_VALUES = 32;
  * @param tool.inputSchema a JSON schema (any shape; non-objects give no parameters).
  * @param tool.searchText hint words (C26), indexed after the description; never shown to the
  *   model, which sees the tool's own definition. Default: none.
+ * @throws {InvalidOptionError} `name`, `description` or `group` is not a string, `aliases` is not
+ *   an array of strings, or `title` / `searchText` is neither a string nor `undefined` (a number
+ *   `description` failed with `TypeError: description.includes is not a function`, a number
+ *   `searchText` was indexed as its digits), named as `tool.description`.
  */
 export function rankerDocumentOf(tool: {
   readonly name: string;
@@ -35,6 +40,7 @@ export function rankerDocumentOf(tool: {
   /** The AI SDK tool of a catalog entry; only its `title` is read. Default: none. */
   readonly tool?: unknown;
 }): RankerDocument {
+  checkTool(tool);
   const collected: RankerParameter[] = [];
   collectParameters(tool.inputSchema, 0, collected);
   // an exact-size copy: an array grown by push keeps room for 17 entries, and a catalog's
@@ -46,6 +52,20 @@ export function rankerDocumentOf(tool: {
   const description = tool.searchText === undefined ? described : `${described}\n${tool.searchText}`;
   const document = { name: tool.name, description, group: tool.group, parameters };
   return tool.aliases === undefined || tool.aliases.length === 0 ? document : { ...document, aliases: tool.aliases };
+}
+
+function checkTool(tool: unknown): void {
+  if (!isRecord(tool)) throw new InvalidOptionError({ option: 'tool', value: tool, expected: 'a tool { name, description, group, inputSchema?, aliases?, searchText?, title? }' });
+  for (const field of ['name', 'description', 'group'] as const) {
+    if (typeof tool[field] !== 'string') throw new InvalidOptionError({ option: `tool.${field}`, value: tool[field], expected: field === 'group' ? "a string ('' for none)" : 'a string' });
+  }
+  for (const field of ['title', 'searchText'] as const) {
+    if (tool[field] !== undefined && typeof tool[field] !== 'string') throw new InvalidOptionError({ option: `tool.${field}`, value: tool[field], expected: 'a string, or undefined for none' });
+  }
+  const aliases = tool['aliases'];
+  if (aliases !== undefined && !(Array.isArray(aliases) && aliases.every((alias) => typeof alias === 'string'))) {
+    throw new InvalidOptionError({ option: 'tool.aliases', value: aliases, expected: 'an array of strings, or undefined for none' });
+  }
 }
 
 function collectParameters(schema: unknown, depth: number, into: RankerParameter[]): void {

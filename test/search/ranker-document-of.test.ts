@@ -115,4 +115,18 @@ describe('rankerDocumentOf', () => {
       { name: '__proto__', description: 'odd' },
     ]);
   });
+
+  it('names a field of the wrong type instead of failing inside or indexing it as text', () => {
+    const tool = { name: 'send_email', description: 'Send an email.', group: 'mail' };
+    const of = (fields: Record<string, unknown>) => () => rankerDocumentOf({ ...tool, ...fields } as Parameters<typeof rankerDocumentOf>[0]);
+    expect(of({ description: 42 })).toThrow('Option `tool.description` is 42; expected a string.');
+    expect(of({ name: undefined })).toThrow('Option `tool.name` is undefined; expected a string.');
+    expect(of({ group: null })).toThrow("Option `tool.group` is null; expected a string ('' for none).");
+    expect(of({ searchText: 2024 })).toThrow('Option `tool.searchText` is 2024; expected a string, or undefined for none.');
+    expect(of({ title: { en: 'Mail' } })).toThrow('Option `tool.title` is object; expected a string, or undefined for none.');
+    expect(of({ aliases: 'mail' })).toThrow('Option `tool.aliases` is "mail"; expected an array of strings, or undefined for none.');
+    expect(of({ aliases: ['mail', 3] })).toThrow('Option `tool.aliases` is object; expected an array of strings');
+    expect(() => rankerDocumentOf(null as unknown as Parameters<typeof rankerDocumentOf>[0])).toThrow('Option `tool` is null; expected a tool { name, description, group');
+    expect(of({ searchText: undefined, title: undefined, aliases: undefined })()).toEqual({ ...tool, parameters: [] });
+  });
 });
