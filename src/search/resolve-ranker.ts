@@ -23,7 +23,8 @@ export type RankerOption =
  * a build that rejects, or resolves to something that is not a ranker, makes each search a
  * tool error until a later search builds it again.
  *
- * @throws {InvalidOptionError} for an unknown name, or a function that returns no ranker
+ * @throws {InvalidOptionError} for an unknown name (`'Hybrid'` names `'hybrid'`), a ranker given
+ *   itself rather than a function that returns it, or a function that returns no ranker
  *   (synchronously; a promise's value is checked when it resolves).
  * @throws whatever the function throws synchronously.
  */
@@ -38,7 +39,18 @@ export function resolveRanker(option: RankerOption | undefined, documents: reado
       rebuild: async () => checkRanker(await option(documents)),
     });
   }
-  throw new InvalidOptionError({ option: 'ranker', value: option, expected: "'hybrid', 'fuse' or a function (documents) => ToolRanker" });
+  throw new InvalidOptionError({ option: 'ranker', value: option, expected: expectedFor(option) });
+}
+
+/** What to write instead of `option`: the name it misspells, a function around a ranker object, else the forms. */
+function expectedFor(option: unknown): string {
+  const forms = "'hybrid', 'fuse' or a function (documents) => ToolRanker";
+  if (typeof option === 'string') {
+    const close = (['hybrid', 'fuse'] as const).find((name) => name === option.trim().toLowerCase());
+    return close === undefined ? forms : `'${close}' (names are lower case, without spaces)`;
+  }
+  if (typeof (option as { rank?: unknown } | null | undefined)?.rank === 'function') return `a function that returns this ranker: ranker: () => ranker (it is built per runtime over the deferred tools' documents), or ${forms}`;
+  return forms;
 }
 
 function checkRanker(ranker: unknown): AnyToolRanker {

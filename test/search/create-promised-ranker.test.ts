@@ -50,4 +50,30 @@ describe('createPromisedRanker', () => {
     await ranker.rank('photo', 2, { abortSignal: controller.signal });
     expect(signals).toEqual([controller.signal]);
   });
+
+  it('throws at construction for a build that is not a promise or a rebuild that is not a function', () => {
+    expect(() => createPromisedRanker({ build: built as unknown as Promise<AnyToolRanker>, rebuild: async () => built })).toThrow(
+      'Option `build` is object; expected the promise of the ranker being built.',
+    );
+    expect(() => createPromisedRanker({ build: Promise.resolve(built), rebuild: undefined as unknown as () => Promise<AnyToolRanker> })).toThrow(
+      'Option `rebuild` is undefined; expected a function that starts a new build and returns its promise.',
+    );
+  });
+
+  it('reads a rebuild that returns a ranker itself as a build that resolved, and one that throws a string as one that rejected', async () => {
+    let rebuilds = 0;
+    const ranker = createPromisedRanker({
+      build: Promise.reject(new Error('down')),
+      rebuild: (() => {
+        rebuilds += 1;
+        if (rebuilds === 1) throw 'still down';
+        return built;
+      }) as unknown as () => Promise<AnyToolRanker>,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(ranker.rank('photo', 2)).rejects.toBe('still down');
+    expect(await ranker.rank('photo', 2)).toEqual([{ name: 'for photo', score: 2 }]);
+    expect(ranker.name).toBe('built');
+    expect(rebuilds).toBe(2);
+  });
 });

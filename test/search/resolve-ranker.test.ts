@@ -78,4 +78,13 @@ describe('options.ranker', () => {
       /Option `ranker`.*expected the ranker function to return/,
     );
   });
+
+  it('says what to write for a ranker name in another case or a ranker object given itself', () => {
+    expect(() => createToolSearchRuntime({ tools, ranker: 'Hybrid ' as 'hybrid' })).toThrow('Option `ranker` is "Hybrid "; expected \'hybrid\' (names are lower case, without spaces).');
+    const ranker: ToolRanker = { name: 'mine', rank: () => [] };
+    expect(() => createToolSearchRuntime({ tools, ranker: ranker as unknown as () => ToolRanker })).toThrow(
+      'Option `ranker` is object; expected a function that returns this ranker: ranker: () => ranker',
+    );
+    expect(createToolSearchRuntime({ tools, ranker: () => ranker }).ranker.name).toBe('mine');
+  });
 });
