@@ -13,18 +13,28 @@ export interface SemanticFusionWeights {
   readonly semantic: number;
 }
 
-/** Options of {@link createSemanticRanker}. */
+/**
+ * Options of {@link createSemanticRanker}; any other key throws `InvalidOptionError` when it is
+ * built ({@link validateSemanticRankerOptions}).
+ */
 export interface SemanticRankerOptions {
+  /** The tools to rank: ranker documents, each with string `name`, `description` and `group`. */
   readonly documents: readonly RankerDocument[];
-  /** Any AI SDK embedding model (e.g. `openai.embedding('text-embedding-3-small')`). */
+  /**
+   * Any AI SDK embedding model (e.g. `openai.embedding('text-embedding-3-small')`: an object with
+   * string `provider` and `modelId` and a `doEmbed` function), or a gateway model id string.
+   */
   readonly model: EmbeddingModel;
-  /** The lexical ranker fused with the embeddings. Default: {@link createHybridRanker} over `documents`. */
+  /** The synchronous lexical ranker (`{ name, rank }`) fused with the embeddings. Default: {@link createHybridRanker} over `documents`. */
   readonly lexical?: ToolRanker;
-  /** Default `{ lexical: 1, semantic: 1 }` (not tuned: see the README's Performance section). */
+  /**
+   * Each a finite number ≥ 0, not both 0 (0 leaves that ranking out). Default `{ lexical: 1, semantic: 1 }`
+   * (not tuned: see the README's Performance section); an `undefined` field is its default.
+   */
   readonly weights?: Partial<SemanticFusionWeights>;
-  /** Where catalog embeddings are kept by content hash. Default: one in-memory cache per process. */
+  /** Where catalog embeddings are kept by content hash (`{ get, set }`). Default: one in-memory cache per process. */
   readonly cache?: EmbeddingCache;
-  /** Passed to `embedMany` for the catalog. Default: the AI SDK's. */
+  /** Passed to `embedMany` for the catalog: a whole number ≥ 1. Default: the AI SDK's. */
   readonly maxParallelCalls?: number;
   /**
    * Aborts embedding the catalog (not the queries: each `rank` call takes its own signal).
@@ -102,9 +112,9 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
     async rank(query: string, maxResults: number, rankOptions: RankOptions = {}): Promise<RankedTool[]> {
       if (typeof query !== 'string' || maxResults <= 0 || query.trim().length === 0) return [];
       // `select:` asks for exactly the listed tools: nothing to fuse
-      if (/^\s*select:/i.test(query)) return lexical.rank(query, maxResults);
+      if (/^\s*select:/i.test(query)) return rankLexically(lexical, query, maxResults);
       const depth = Math.max(MIN_FUSION_DEPTH, maxResults);
-      const lexicalRanks = lexical.rank(query, depth);
+      const lexicalRanks = rankLexically(lexical, query, depth);
       const named = lexicalRanks.filter((match) => match.score >= NAMED_TOOL_SCORE / 2);
       const { embedding } = await embed({
         model,
@@ -133,6 +143,15 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
 function embeddingText(document: RankerDocument): string {
   const parameters = (document.parameters ?? []).map((parameter) => parameter.name).join(', ');
   return `${document.name}: ${document.description}${parameters.length > 0 ? `\nParameters: ${parameters}` : ''}`;
+}
+
+/** `lexical.rank`, which must answer synchronously: an asynchronous ranker's promise failed as `lexicalRanks.filter is not a function`. */
+function rankLexically(lexical: ToolRanker, query: string, maxResults: number): RankedTool[] {
+  const ranking: unknown = lexical.rank(query, maxResults);
+  if (!Array.isArray(ranking)) {
+    throw new Error(`The lexical ranker ${lexical.name} returned ${typeof (ranking as { then?: unknown } | null)?.then === 'function' ? 'a promise' : typeof ranking}, not an array: createSemanticRanker's \`lexical\` must rank synchronously (a ToolRanker such as createHybridRanker(documents))`);
+  }
+  return ranking as RankedTool[];
 }
 
 /**

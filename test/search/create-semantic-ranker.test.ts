@@ -4,7 +4,7 @@ import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { CatalogEmbeddingError } from '../../src/errors/catalog-embedding-error.js';
 import { createSemanticRanker } from '../../src/search/create-semantic-ranker.js';
 import { createEmbeddingCache } from '../../src/search/embedding-cache.js';
-import type { RankerDocument } from '../../src/search/tool-ranker.js';
+import type { RankerDocument, ToolRanker } from '../../src/search/tool-ranker.js';
 import { createConceptEmbeddingModel, embedConcepts as embedText } from '../helpers/concept-embedding.js';
 
 const conceptModel = () => createConceptEmbeddingModel();
@@ -180,5 +180,11 @@ describe('createSemanticRanker', () => {
     await expect(ranker.rank('a photo', 3)).rejects.toThrow("The embedding model mock-provider:concepts returned a query embedding that has 2 numbers; the catalog's have 5");
     query = [1, 0, 0, 0, 0];
     expect((await ranker.rank('a photo', 1))[0]!.name).toBe('browser_take_screenshot');
+  });
+
+  it('rank rejects with a clear error when the lexical ranker answers with a promise', async () => {
+    const asyncLexical = { name: 'remote', rank: async () => [{ name: 'send_email', score: 1 }] };
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache(), lexical: asyncLexical as unknown as ToolRanker });
+    await expect(ranker.rank('a letter', 3)).rejects.toThrow("The lexical ranker remote returned a promise, not an array: createSemanticRanker's `lexical` must rank synchronously");
   });
 });
