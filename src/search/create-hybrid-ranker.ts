@@ -167,7 +167,9 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     // In a sentence an unknown word is usually a real word the catalog lacks, not a typo:
     // correct only short queries and identifier-like words (what a model writes for a name).
     let identifiers: Set<string> | undefined;
-    const mayBeTypo = (term: string) => terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
+    // a word that is a name word with two letters swapped (`lsit`) shows a query typed in haste: its other unknown words are corrected too (`isues`)
+    const hasty = terms.length > SHORT_QUERY_TERMS && terms.some(({ term, word }) => !bm25.has(term) && corrector.transposes(word));
+    const mayBeTypo = (term: string) => hasty || terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
     let written: Set<string> | undefined;
     for (const { term, word, quoted } of terms) {
@@ -188,7 +190,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
           typos += 1;
           // a word written like an identifier (`create_isue`) spells a tool's name, and its correction is that name's word:
           // full weight; a mistyped word of prose (`isue`) may be a word the catalog lacks, and weighs `typoWeight`
-          const weight = (identifiers ??= identifierTerms(query)).has(term) ? 1 : typoWeight;
+          const weight = (identifiers ??= identifierTerms(query)).has(term) || corrector.transposes(word) ? 1 : typoWeight;
           termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, weight * correction.similarity));
           continue;
         }
