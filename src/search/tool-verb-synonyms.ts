@@ -213,7 +213,7 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
  * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
  * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
  * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`; what a process
- * `printed` is its `output`; a table's `rows` are read with `sql`;
+ * `printed` is its `output`; a table's `rows` are read with `sql`; an `installer` is a running `process`;
  * whether a text `mention`s something, or has it `anywhere`, is a `find`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
  * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
  * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
@@ -242,6 +242,7 @@ export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Ma
       ['tables', 'sql'],
       ['anywhere', 'find'],
       ['mention', 'find text'],
+      ['installer', 'process'],
     ] as const
   ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );

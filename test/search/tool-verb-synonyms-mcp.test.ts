@@ -83,6 +83,12 @@ describe('single words that stand for tool words: abbreviations, shell commands,
     expect(names("is 'sold out' anywhere on this page", 2)).toContain('browser_find');
   });
 
+  it('reads an installer as a running process: its question is answered by sending the process input', () => {
+    // without it the installer's question met the feedback and notification tools first (interact_with_process 7th)
+    expect(names("the installer asks a question, send it 'y'", 2)).toContain('interact_with_process');
+    expect(names('the installer is stuck on a question').filter((name) => name.includes('process')).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('reads the rows of a table as an SQL query', () => {
     expect(names('average the price over all rows of products')[0]).toBe('query');
     expect(names('rows in invoices where paid is false')[0]).toBe('query');
