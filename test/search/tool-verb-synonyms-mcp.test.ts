@@ -122,6 +122,12 @@ describe('set phrases of MCP requests', () => {
     expect(names('Dana reports to Eve', 2)).toEqual(['create_relations', 'delete_relations']);
   });
 
+  it('reads answering yes or no as sending input to a prompt: the running process gets it', () => {
+    // without it answer met the comment and reply tools (interact_with_process not in the top 5)
+    expect(names('answer yes to the question the installer is asking')).toContain('interact_with_process');
+    expect(names('answer no to the prompt', 2)).toContain('interact_with_process');
+  });
+
   it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
     expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
     const top = names('show the log of my local repository');
