@@ -128,6 +128,12 @@ describe('set phrases of MCP requests', () => {
     expect(names('answer no to the prompt', 2)).toContain('interact_with_process');
   });
 
+  it('reads stop mocking, faking or stubbing requests as removing the mocked route, not as stopping a recording', () => {
+    // without it stop met browser_stop_tracing and browser_stop_video first (browser_unroute not in the top 5)
+    expect(names('stop mocking the api endpoints', 2)).toEqual(['browser_route', 'browser_unroute']);
+    expect(names('stop faking the /login response', 2)).toContain('browser_unroute');
+  });
+
   it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
     expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
     const top = names('show the log of my local repository');
