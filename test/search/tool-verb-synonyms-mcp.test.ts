@@ -134,6 +134,12 @@ describe('set phrases of MCP requests', () => {
     expect(names('stop faking the /login response', 2)).toContain('browser_unroute');
   });
 
+  it('reads what a page logged and its js errors as the browser console, not a git or job log', () => {
+    // without it log met git_log and get_job_logs first
+    expect(names('did the page log any errors?')[0]).toBe('browser_console_messages');
+    expect(names('any js errors on the checkout page')[0]).toBe('browser_console_messages');
+  });
+
   it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
     expect(names('list local branches', 2)).toEqual(['git_branch', 'list_branches']);
     const top = names('show the log of my local repository');
