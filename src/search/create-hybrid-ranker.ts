@@ -17,6 +17,7 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS, type FieldBoosts, type HybridRankerOptions } from './hybrid-ranker-options.js';
 import { topMatches } from './top-matches.js';
 import { validateHybridRankerOptions } from './validate-hybrid-ranker-options.js';
+import { namedGroupBoost } from './named-group-boost.js';
 import { validateRankerDocuments } from './validate-ranker-documents.js';
 
 export { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS } from './hybrid-ranker-options.js';
@@ -64,7 +65,8 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    word it begins with, in the name, `financial` → `FinanceTool`: {@link Bm25SearchOptions.shorterForms}),
  *    is normalised by the best score and fused
  *    linearly with name coverage (the IDF-weighted share of a tool's name words in the query)
- *    and query coverage (the IDF-weighted share of the query's terms the tool matches). Ties
+ *    and query coverage (the IDF-weighted share of the query's terms the tool matches). A tool
+ *    whose group the query names in full (`on my Notion, …`) gains 0.1 ({@link namedGroupBoost}). Ties
  *    break by canonical name.
  *
  * @throws {InvalidOptionError} `documents` is not an array of ranker documents ({@link validateRankerDocuments}), an option is unknown or out of range
@@ -124,6 +126,8 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const verbConflicts = verbConflictWeight > 0 ? nameVerbConflicts(nameIndex) : undefined;
   const isCompound = (name: string) => compoundNames.has(name);
   const documentCounts = new Map<string, number>();
+  // a query naming a product on its own (`on my Notion, …`) ranks that group's tools first
+  const boostNamedGroups = namedGroupBoost(documents);
 
   return {
     name: 'hybrid',
@@ -149,6 +153,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         const second = weightedTerms(joined, true);
         if (!sameWeights(first.termWeights, second.termWeights)) scores = mixScores(scores, fuse(second), weakQueries.firstPass);
       }
+      boostNamedGroups(scores, writtenTerms(first.termWeights, first.synonyms));
       const seen = new Set(named.names);
       const rest = topMatches(scores, names, seen, maxResults - ranked.length);
       return [...ranked, ...rest];
