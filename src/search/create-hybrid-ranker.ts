@@ -17,6 +17,7 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS, type FieldBoosts, type HybridRankerOptions } from './hybrid-ranker-options.js';
 import { topMatches } from './top-matches.js';
 import { validateHybridRankerOptions } from './validate-hybrid-ranker-options.js';
+import { namedGroupBoost } from './named-group-boost.js';
 import { validateRankerDocuments } from './validate-ranker-documents.js';
 
 export { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS } from './hybrid-ranker-options.js';
@@ -64,7 +65,8 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    word it begins with, in the name, `financial` → `FinanceTool`: {@link Bm25SearchOptions.shorterForms}),
  *    is normalised by the best score and fused
  *    linearly with name coverage (the IDF-weighted share of a tool's name words in the query)
- *    and query coverage (the IDF-weighted share of the query's terms the tool matches). Ties
+ *    and query coverage (the IDF-weighted share of the query's terms the tool matches). A tool
+ *    whose group the query names in full (`on my Notion, …`) gains 0.1 ({@link namedGroupBoost}). Ties
  *    break by canonical name.
  *
  * @throws {InvalidOptionError} `documents` is not an array of ranker documents ({@link validateRankerDocuments}), an option is unknown or out of range
@@ -124,6 +126,8 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const verbConflicts = verbConflictWeight > 0 ? nameVerbConflicts(nameIndex) : undefined;
   const isCompound = (name: string) => compoundNames.has(name);
   const documentCounts = new Map<string, number>();
+  // a query naming a product on its own (`on my Notion, …`) ranks that group's tools first
+  const boostNamedGroups = namedGroupBoost(documents);
 
   return {
     name: 'hybrid',
@@ -149,6 +153,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         const second = weightedTerms(joined, true);
         if (!sameWeights(first.termWeights, second.termWeights)) scores = mixScores(scores, fuse(second), weakQueries.firstPass);
       }
+      boostNamedGroups(scores, writtenTerms(first.termWeights, first.synonyms));
       const seen = new Set(named.names);
       const rest = topMatches(scores, names, seen, maxResults - ranked.length);
       return [...ranked, ...rest];
@@ -167,7 +172,9 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     // In a sentence an unknown word is usually a real word the catalog lacks, not a typo:
     // correct only short queries and identifier-like words (what a model writes for a name).
     let identifiers: Set<string> | undefined;
-    const mayBeTypo = (term: string) => terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
+    // a word that is a name word with two letters swapped (`lsit`) shows a query typed in haste: its other unknown words are corrected too (`isues`)
+    const hasty = terms.length > SHORT_QUERY_TERMS && terms.some(({ term, word }) => !bm25.has(term) && corrector.transposes(word));
+    const mayBeTypo = (term: string) => hasty || terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
     let written: Set<string> | undefined;
     for (const { term, word, quoted } of terms) {
@@ -188,7 +195,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
           typos += 1;
           // a word written like an identifier (`create_isue`) spells a tool's name, and its correction is that name's word:
           // full weight; a mistyped word of prose (`isue`) may be a word the catalog lacks, and weighs `typoWeight`
-          const weight = (identifiers ??= identifierTerms(query)).has(term) ? 1 : typoWeight;
+          const weight = (identifiers ??= identifierTerms(query)).has(term) || corrector.transposes(word) ? 1 : typoWeight;
           termWeights.set(correction.term, Math.max(termWeights.get(correction.term) ?? 0, weight * correction.similarity));
           continue;
         }

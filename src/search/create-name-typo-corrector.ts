@@ -30,6 +30,12 @@ export interface NameTypoCorrector {
    * none is close enough or the word is too short or long.
    */
   correct(word: string): TypoCorrection | undefined;
+  /**
+   * True when `word` (as written, lowercased) is a name word with two neighbouring, different
+   * letters swapped (`lsit` for `list`) and is within the corrected lengths: a certain typo,
+   * which English prose rarely spells by chance.
+   */
+  transposes(word: string): boolean;
 }
 
 /**
@@ -77,6 +83,9 @@ export function createNameTypoCorrector(nameWords: Iterable<string>, stem: (word
       const best = fuse.search(word, { limit: 1 })[0];
       if (best === undefined || best.score === undefined || best.score > MAX_FUSE_SCORE) return undefined;
       return { term: stem(best.item), similarity: 1 - best.score };
+    },
+    transposes(word: string): boolean {
+      return word.length >= MIN_TYPO_TERM_CHARS && word.length <= MAX_TYPO_TERM_CHARS && transposedNameWord(word, words) !== undefined;
     },
   };
 }

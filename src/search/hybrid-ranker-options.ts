@@ -40,7 +40,10 @@ export interface HybridRankerOptions {
   /**
    * Weight of a corrected word of prose (`isue` → `issue`) relative to a term typed right, times the
    * correction's similarity. A word written like an identifier (`create_isue`, `getIsue`: a tool's
-   * name) keeps weight 1 times the similarity, whatever this is. Default 0.5 (measured in test/bench/README.md, "Default-weight variants tried").
+   * name) keeps weight 1 times the similarity, whatever this is, and so does a word that is a name
+   * word with two neighbouring letters swapped (`lsit`, `serach`: a certain typo). In a query of
+   * more than 3 terms only identifier-like words are corrected, unless one word is such a swap: then
+   * every unknown word may be (`lsit isues asigned to me`), up to `maxTypoTerms`. Default 0.5 (measured in test/bench/README.md, "Default-weight variants tried").
    */
   readonly typoWeight?: number;
   /** BM25+ parameters, as MiniSearch names them. Default `{ k: 0.6, b: 0.85, d: 0.5 }`. */

@@ -97,7 +97,7 @@ function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string,
  * Phrases of a request (phrasal verbs and set phrases, matched as whole words in any case) →
  * the plain words tools use for what they mean: "get rid of" → `delete`, "spin up" → `start`,
  * "sea level" → `elevation`, a change going "into main" or "against master" (the default branch) →
- * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`. Everyday English for what tools do, chosen by reading the misses of
+ * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`. Everyday English for what tools do, chosen by reading the misses of
  * the MCP query sets' tuning halves (test/fixtures/datasets/mcp-catalog: even ids) and kept only
  * where the plain word is the one tools use in general, not one tool's wording. `queryTerms`
  * (query-terms.ts) adds the words after the query's own terms.
@@ -205,6 +205,17 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['works at', 'relation'],
       ['works for', 'relation'],
       ['reports to', 'relation'],
+      ['answer yes', 'send input'],
+      ['answer no', 'send input'],
+      ['stop mocking', 'remove mock route'],
+      ['stop faking', 'remove mock route'],
+      ['stop stubbing', 'remove mock route'],
+      ['page log', 'console messages'],
+      ['page logged', 'console messages'],
+      ['site log', 'console messages'],
+      ['site logged', 'console messages'],
+      ['javascript errors', 'console messages'],
+      ['js errors', 'console messages'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );
@@ -213,7 +224,7 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
  * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
  * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
  * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`; what a process
- * `printed` is its `output`; a table's `rows` are read with `sql`;
+ * `printed` is its `output`; a table's `rows` are read with `sql`; an `installer` is a running `process`;
  * whether a text `mention`s something, or has it `anywhere`, is a `find`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
  * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
  * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
@@ -242,6 +253,7 @@ export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Ma
       ['tables', 'sql'],
       ['anywhere', 'find'],
       ['mention', 'find text'],
+      ['installer', 'process'],
     ] as const
   ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );

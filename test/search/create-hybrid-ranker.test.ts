@@ -102,6 +102,12 @@ describe('createHybridRanker: typos in names (fuse.js)', () => {
     expect(names('craete an issue for the crash')).toContain('create_issue');
     expect(names('lsit_branches')[0]).toBe('list_branches');
   });
+
+  it('in a sentence, corrects a word with two letters swapped at full weight, and then the other unknown words too (serach repos …, lsit isues asigned …)', () => {
+    // without it a sentence's unknown words stayed uncorrected: search_repositories was not in the top 6, list_issues not in the top 10
+    expect(names('serach repos for mcp servers')).toContain('search_repositories');
+    expect(ranker.rank('lsit isues asigned to me in acme/api', 10).map((match) => match.name)).toContain('list_issues');
+  });
 });
 
 describe('createHybridRanker: descriptive queries over real schemas', () => {

@@ -83,6 +83,12 @@ describe('single words that stand for tool words: abbreviations, shell commands,
     expect(names("is 'sold out' anywhere on this page", 2)).toContain('browser_find');
   });
 
+  it('reads an installer as a running process: its question is answered by sending the process input', () => {
+    // without it the installer's question met the feedback and notification tools first (interact_with_process 7th)
+    expect(names("the installer asks a question, send it 'y'", 2)).toContain('interact_with_process');
+    expect(names('the installer is stuck on a question').filter((name) => name.includes('process')).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('reads the rows of a table as an SQL query', () => {
     expect(names('average the price over all rows of products')[0]).toBe('query');
     expect(names('rows in invoices where paid is false')[0]).toBe('query');
@@ -114,6 +120,24 @@ describe('set phrases of MCP requests', () => {
   it('reads who works at, works for or reports to whom as a relation between two entities', () => {
     expect(names('Bob works for Initech now, save that')[0]).toBe('create_relations');
     expect(names('Dana reports to Eve', 2)).toEqual(['create_relations', 'delete_relations']);
+  });
+
+  it('reads answering yes or no as sending input to a prompt: the running process gets it', () => {
+    // without it answer met the comment and reply tools (interact_with_process not in the top 5)
+    expect(names('answer yes to the question the installer is asking')).toContain('interact_with_process');
+    expect(names('answer no to the prompt', 2)).toContain('interact_with_process');
+  });
+
+  it('reads stop mocking, faking or stubbing requests as removing the mocked route, not as stopping a recording', () => {
+    // without it stop met browser_stop_tracing and browser_stop_video first (browser_unroute not in the top 5)
+    expect(names('stop mocking the api endpoints', 2)).toEqual(['browser_route', 'browser_unroute']);
+    expect(names('stop faking the /login response', 2)).toContain('browser_unroute');
+  });
+
+  it('reads what a page logged and its js errors as the browser console, not a git or job log', () => {
+    // without it log met git_log and get_job_logs first
+    expect(names('did the page log any errors?')[0]).toBe('browser_console_messages');
+    expect(names('any js errors on the checkout page')[0]).toBe('browser_console_messages');
   });
 
   it('reads a local repo or local branch as git, not as the browser\'s localStorage', () => {
