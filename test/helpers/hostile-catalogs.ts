@@ -83,17 +83,22 @@ function groupOf(spec: HostileCatalogSpec, index: number): string | undefined {
   // each server its own group, whatever the grouping asks: that is how bindMcpTools groups them
   if (spec.names === 'same-tool-per-server' && spec.grouping !== 'none') return `server${index % 40}`;
   switch (spec.grouping) {
-    case 'none':
-      return undefined;
-    case 'each-own':
-      return `g${index}`;
-    case 'one':
-      return 'everything';
     case 'hostile-labels':
       return HOSTILE_LABELS[index % HOSTILE_LABELS.length];
     case 'prefix-labels':
       return PREFIX_LABELS[index % PREFIX_LABELS.length];
+    default:
+      return plainGroupOf(spec.grouping, index);
   }
+}
+
+/**
+ * The group of tool `index` under the plain groupings both catalog helpers share: `'none'` no
+ * group, `'each-own'` a group of its own (`g7`), `'one'` one group for all (`everything`).
+ */
+export function plainGroupOf(grouping: 'none' | 'each-own' | 'one', index: number): string | undefined {
+  if (grouping === 'none') return undefined;
+  return grouping === 'each-own' ? `g${index}` : 'everything';
 }
 
 function descriptionOf(style: HostileCatalogSpec['descriptions'], group: string): string | undefined {

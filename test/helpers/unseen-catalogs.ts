@@ -1,4 +1,5 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
+import { plainGroupOf } from './hostile-catalogs.js';
 
 /**
  * Catalog shapes the hostile-catalogs helper does not make: names that are only digits, that
@@ -55,14 +56,7 @@ export function unseenName(style: UnseenCatalogSpec['names'], index: number): st
 function groupOf(spec: UnseenCatalogSpec, index: number): string | undefined {
   if (spec.names === 'mcp-1000-servers') return `srv${index % 1_000}`;
   if (spec.names === 'git-prefixes') return GIT_SERVERS[index % 3];
-  switch (spec.grouping) {
-    case 'none':
-      return undefined;
-    case 'each-own':
-      return `g${index}`;
-    case 'one':
-      return 'everything';
-  }
+  return plainGroupOf(spec.grouping, index);
 }
 
 /** A deterministic catalog of `spec.size` tools, as a caller would bind it (keys in generation order), and each tool's index. */

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { measureDefinitionChars } from '../../src/catalog/measure-definition-chars.js';
+import { describe, expect, it } from 'vitest';
 import { createToolSearchRuntime } from '../../src/index.js';
-import type { FakeProviderServer } from '../helpers/fake-provider-server.js';
-import { REQUEST_WIRES } from '../helpers/request-wires.js';
+import { expectBoundedStepZero } from '../helpers/expect-bounded-step-zero.js';
+import { serversClosedAfterEach } from '../helpers/servers-closed-after-each.js';
 import { hostileCatalog, reversedBinding, shownNames, type HostileCatalogSpec } from '../helpers/hostile-catalogs.js';
 
 // C23 and S15 as the provider receives them: step 0's tool_search definition (name, description,
@@ -11,15 +10,8 @@ import { hostileCatalog, reversedBinding, shownNames, type HostileCatalogSpec } 
 // same bound set in another order sends the same bytes; a name the inventory shows, searched as
 // shown, is callable on the next request.
 
-/** What C23 promises of tool_search's complete definition with the defaults. */
-const MAX_DEFINITION_CHARS = 8_000;
 
-const servers: FakeProviderServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-const WIRES = REQUEST_WIRES;
+const servers = serversClosedAfterEach();
 
 const SPECS: readonly HostileCatalogSpec[] = [
   { size: 1, names: 'one-char', grouping: 'none', descriptions: 'none' },
@@ -45,28 +37,6 @@ describe('C23 on the wire: step 0 at sizes not seen elsewhere, three provider AP
     const reversed = spec.size <= 10_000 ? runtimeOf(reversedBinding(binding)) : undefined;
     const shown = shownNames(runtime.inventory);
     const target = shown.length > 0 ? shown[Math.floor(shown.length / 2)]!.name : runtime.catalog.deferred.at(-1)!;
-    for (const wire of WIRES) {
-      const server = await wire.start([
-        { toolCalls: [{ name: wire.searchName, arguments: JSON.stringify({ query: target }) }] },
-        { toolCalls: [{ name: target, arguments: JSON.stringify({ id: 'a' }) }] },
-        { text: 'done' },
-        { text: 'again' },
-      ]);
-      servers.push(server);
-      const result = await runtime.send({ model: wire.model(server.baseURL), prompt: 'go' }).result;
-      const stepZero = wire.definitions(server.bodies[0]!);
-      expect(stepZero.map((tool) => tool.name), wire.name).toEqual([wire.searchName]);
-      const search = stepZero[0]!;
-      const chars = measureDefinitionChars({ name: search.name, description: search.description, inputSchema: search.inputSchema as never });
-      expect(chars, `${wire.name} ${JSON.stringify(spec)}`).toBeLessThan(MAX_DEFINITION_CHARS);
-      expect(search.description.endsWith(`Deferred tools by group:\n${runtime.inventory.replace(/(?<![A-Za-z0-9_-])tool_search(?![A-Za-z0-9_-])/g, wire.searchName)}`), wire.name).toBe(true);
-      // the shown name, searched as shown, is sent on the next request and runs
-      expect(wire.definitions(server.bodies[1]!).map((tool) => tool.name)).toContain(target);
-      expect(result.steps[1]!.toolResults[0], wire.name).toMatchObject({ toolName: target, outcome: 'ok' });
-      if (reversed !== undefined) {
-        await reversed.send({ model: wire.model(server.baseURL), prompt: 'go' }).result;
-        expect(wire.definitions(server.bodies[3]!)[0]!.bytes, `${wire.name}: same bound set, same bytes`).toBe(search.bytes);
-      }
-    }
+    await expectBoundedStepZero({ runtime, reversed, target, query: target, servers, label: JSON.stringify(spec) });
   });
 });
