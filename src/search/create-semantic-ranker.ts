@@ -1,9 +1,9 @@
-import { cosineSimilarity, embed, embedMany, type EmbeddingModel } from 'ai';
-import { CatalogEmbeddingError } from '../errors/catalog-embedding-error.js';
+import { cosineSimilarity, embed, type EmbeddingModel } from 'ai';
 import { createHybridRanker, NAMED_TOOL_SCORE } from './create-hybrid-ranker.js';
-import { embeddingCacheKey, processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
+import { embedCatalog } from './embed-catalog.js';
+import { processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
 import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
-import type { AsyncToolRanker, RankedTool, RankerDocument, RankOptions, ToolRanker } from './tool-ranker.js';
+import type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, RankOptions } from './tool-ranker.js';
 import { embeddingFault } from './embedding-fault.js';
 import { validateSemanticRankerOptions } from './validate-semantic-ranker-options.js';
 
@@ -25,8 +25,13 @@ export interface SemanticRankerOptions {
    * string `provider` and `modelId` and a `doEmbed` function), or a gateway model id string.
    */
   readonly model: EmbeddingModel;
-  /** The synchronous lexical ranker (`{ name, rank }`) fused with the embeddings. Default: {@link createHybridRanker} over `documents`. */
-  readonly lexical?: ToolRanker;
+  /**
+   * The lexical ranker (`{ name, rank }`) fused with the embeddings; its `rank` may answer with
+   * an array or a promise of one (a `ToolRanker` or an `AsyncToolRanker`, e.g. a search service).
+   * A rejection, or an answer that is not an array, rejects that search. Default:
+   * {@link createHybridRanker} over `documents`.
+   */
+  readonly lexical?: AnyToolRanker;
   /**
    * Each a finite number ≥ 0, not both 0 (0 leaves that ranking out). Default `{ lexical: 1, semantic: 1 }`
    * (not tuned: see the README's Performance section); an `undefined` field is its default.
@@ -51,7 +56,8 @@ const MIN_FUSION_DEPTH = 50;
 /**
  * Semantic ranking fused with the lexical ranks. Embeds every tool (name, description,
  * parameter names) once with `embedMany` — texts already in `cache` (keyed by a content hash of
- * model and text) are not embedded again — then, per query, embeds the query (its first 4,000
+ * model and text) are not embedded again, unless the cached embedding is unusable or of another
+ * length than the model's answer ({@link embedCatalog}) — then, per query, embeds the query (its first 4,000
  * characters) with `embed`, ranks the tools by cosine similarity and fuses that ranking with the
  * lexical one by weighted reciprocal-rank fusion. Tools the query names outright (`select:`, an
  * exact name: a lexical score of at least `NAMED_TOOL_SCORE / 2`) keep their lexical place at
@@ -85,26 +91,14 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
   const cache = options.cache ?? processEmbeddingCache;
   const modelKey = typeof model === 'string' ? model : `${model.provider}:${model.modelId}`;
 
-  const texts = documents.map(embeddingText);
-  const keys = texts.map((text) => embeddingCacheKey(modelKey, text));
-  const missing = [...new Set(keys.flatMap((key, index) => (cache.get(key) === undefined ? [index] : [])).map((index) => texts[index]!))];
-  if (missing.length > 0) {
-    let embeddings: number[][];
-    try {
-      ({ embeddings } = await embedMany({
-        model,
-        values: missing,
-        ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
-        ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-      }));
-      // before caching: a wrong embedding kept in the process cache would spoil every later build
-      checkCatalogEmbeddings(embeddings, missing.length, keys.map((key) => cache.get(key)));
-    } catch (error) {
-      throw new CatalogEmbeddingError({ model: modelKey, texts: missing.length, cause: error });
-    }
-    missing.forEach((text, index) => cache.set(embeddingCacheKey(modelKey, text), embeddings[index]!));
-  }
-  const vectors = keys.map((key) => cache.get(key)! as number[]);
+  const vectors = await embedCatalog({
+    texts: documents.map(embeddingText),
+    model,
+    modelKey,
+    cache,
+    ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
+    ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+  });
   const dimensions = vectors[0]?.length;
 
   return {
@@ -112,9 +106,9 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
     async rank(query: string, maxResults: number, rankOptions: RankOptions = {}): Promise<RankedTool[]> {
       if (typeof query !== 'string' || maxResults <= 0 || query.trim().length === 0) return [];
       // `select:` asks for exactly the listed tools: nothing to fuse
-      if (/^\s*select:/i.test(query)) return rankLexically(lexical, query, maxResults);
+      if (/^\s*select:/i.test(query)) return await rankLexically(lexical, query, maxResults);
       const depth = Math.max(MIN_FUSION_DEPTH, maxResults);
-      const lexicalRanks = rankLexically(lexical, query, depth);
+      const lexicalRanks = await rankLexically(lexical, query, depth);
       const named = lexicalRanks.filter((match) => match.score >= NAMED_TOOL_SCORE / 2);
       const { embedding } = await embed({
         model,
@@ -145,30 +139,13 @@ function embeddingText(document: RankerDocument): string {
   return `${document.name}: ${document.description}${parameters.length > 0 ? `\nParameters: ${parameters}` : ''}`;
 }
 
-/** `lexical.rank`, which must answer synchronously: an asynchronous ranker's promise failed as `lexicalRanks.filter is not a function`. */
-function rankLexically(lexical: ToolRanker, query: string, maxResults: number): RankedTool[] {
-  const ranking: unknown = lexical.rank(query, maxResults);
+/** `lexical.rank`'s answer, awaited when it is a promise; anything but an array of matches rejects the search with a clear error. */
+async function rankLexically(lexical: AnyToolRanker, query: string, maxResults: number): Promise<RankedTool[]> {
+  const ranking: unknown = await lexical.rank(query, maxResults);
   if (!Array.isArray(ranking)) {
-    throw new Error(`The lexical ranker ${lexical.name} returned ${typeof (ranking as { then?: unknown } | null)?.then === 'function' ? 'a promise' : typeof ranking}, not an array: createSemanticRanker's \`lexical\` must rank synchronously (a ToolRanker such as createHybridRanker(documents))`);
+    throw new Error(`The lexical ranker ${lexical.name} answered ${ranking === null ? 'null' : typeof ranking}, not an array of { name, score } matches`);
   }
   return ranking as RankedTool[];
-}
-
-/**
- * Throws on a wrong answer of the model for the catalog's `count` texts: not exactly `count`
- * embeddings, or one with a fault ({@link embeddingFault}) against the others and the ones
- * already cached (`cached`, `undefined` for a text not cached). A missing one was cached as `undefined`.
- */
-function checkCatalogEmbeddings(embeddings: unknown, count: number, cached: readonly (readonly number[] | undefined)[]): void {
-  if (!Array.isArray(embeddings) || embeddings.length !== count) {
-    throw new Error(`the model returned ${Array.isArray(embeddings) ? embeddings.length : 'no array of'} embeddings for ${count} texts`);
-  }
-  let dimensions = cached.find((vector) => vector !== undefined)?.length;
-  embeddings.forEach((embedding: unknown, index) => {
-    const fault = embeddingFault(embedding, dimensions);
-    if (fault !== undefined) throw new Error(`the model returned embedding ${index + 1} of ${count} that ${fault}`);
-    dimensions ??= (embedding as number[]).length;
-  });
 }
 
 /** Throws when the query's embedding has a fault ({@link embeddingFault}) against the catalog's `dimensions`. */

@@ -4,7 +4,7 @@ import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { CatalogEmbeddingError } from '../../src/errors/catalog-embedding-error.js';
 import { createSemanticRanker } from '../../src/search/create-semantic-ranker.js';
 import { createEmbeddingCache } from '../../src/search/embedding-cache.js';
-import type { RankerDocument, ToolRanker } from '../../src/search/tool-ranker.js';
+import type { AnyToolRanker, RankerDocument } from '../../src/search/tool-ranker.js';
 import { createConceptEmbeddingModel, embedConcepts as embedText } from '../helpers/concept-embedding.js';
 
 const conceptModel = () => createConceptEmbeddingModel();
@@ -159,11 +159,16 @@ describe('createSemanticRanker', () => {
     }
   });
 
-  it('rejects a catalog embedding whose length differs from the cached ones', async () => {
+  it('embeds again, instead of failing, the cached texts whose length differs from what the model answers now', async () => {
     const cache = createEmbeddingCache();
     await createSemanticRanker({ documents: DOCUMENTS.slice(0, 2), model: conceptModel(), cache });
-    const longer = new MockEmbeddingModelV4({ modelId: 'concepts', maxEmbeddingsPerCall: 1_000, doEmbed: async ({ values }) => ({ embeddings: values.map(() => [1, 0, 0, 0, 0, 0]), warnings: [] }) });
-    await expect(createSemanticRanker({ documents: DOCUMENTS, model: longer, cache })).rejects.toThrow('failed: the model returned embedding 1 of 3 that has 6 numbers; the others have 5');
+    // the same model id, now asked for 6 dimensions: the 2 cached 5-number embeddings are stale
+    const wider = (text: string) => [...embedText(text), 0];
+    const longer = new MockEmbeddingModelV4({ modelId: 'concepts', maxEmbeddingsPerCall: 1_000, doEmbed: async ({ values }) => ({ embeddings: values.map(wider), warnings: [] }) });
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: longer, cache });
+    expect(longer.doEmbedCalls.map((call) => call.values.length)).toEqual([3, 2]);
+    expect((await ranker.rank('a photo', 1))[0]!.name).toBe('browser_take_screenshot');
+    expect(longer.doEmbedCalls.map((call) => call.values.length)).toEqual([3, 2, 1]);
   });
 
   it('rank rejects with a clear error when the query embedding has NaN or another length than the catalog', async () => {
@@ -182,9 +187,18 @@ describe('createSemanticRanker', () => {
     expect((await ranker.rank('a photo', 1))[0]!.name).toBe('browser_take_screenshot');
   });
 
-  it('rank rejects with a clear error when the lexical ranker answers with a promise', async () => {
-    const asyncLexical = { name: 'remote', rank: async () => [{ name: 'send_email', score: 1 }] };
-    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache(), lexical: asyncLexical as unknown as ToolRanker });
-    await expect(ranker.rank('a letter', 3)).rejects.toThrow("The lexical ranker remote returned a promise, not an array: createSemanticRanker's `lexical` must rank synchronously");
+  it('fuses an asynchronous lexical ranker, and a search rejects with a clear error when it rejects or answers with no array', async () => {
+    let answer: () => Promise<unknown> = async () => [{ name: 'write_file', score: 1 }];
+    const remote = { name: 'remote', rank: () => answer() } as unknown as AnyToolRanker;
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache(), lexical: remote });
+    // the query means a screenshot (semantic) and the remote lexical ranker says write_file: both fused
+    expect((await ranker.rank('a photo', 2)).map((match) => match.name).sort()).toEqual(['browser_take_screenshot', 'write_file']);
+    expect((await ranker.rank('select:write_file', 5)).map((match) => match.name)).toEqual(['write_file']);
+    answer = async () => ({ hits: [] });
+    await expect(ranker.rank('a letter', 3)).rejects.toThrow('The lexical ranker remote answered object, not an array of { name, score } matches');
+    answer = async () => null;
+    await expect(ranker.rank('a letter', 3)).rejects.toThrow('The lexical ranker remote answered null, not an array');
+    answer = () => Promise.reject(new Error('search service down'));
+    await expect(ranker.rank('a letter', 3)).rejects.toThrow('search service down');
   });
 });
