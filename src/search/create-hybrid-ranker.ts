@@ -8,6 +8,7 @@ import { type NameCoverage, nameCoverageOf } from './name-coverage-of.js';
 import { indexOperationNames } from './index-operation-names.js';
 import { nameVerbConflicts } from './name-verb-conflicts.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
+import { requestFillerWeight } from './request-filler-weight.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 import { TOOL_NOUN_SYNONYMS, TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
@@ -46,7 +47,8 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  * 2. The query is cut to its first 64 distinct terms (of its first 4,000 characters), tokenized
  *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming);
  *    the filler words of a request ("I would like", "can you kindly": `QUERY_FILLER_WORDS` of query-terms.ts)
- *    are dropped unless nothing else is left.
+ *    are dropped unless nothing else is left; its tone and quality words (`comprehensive`, `angry`:
+ *    `REQUEST_FILLER_WORDS` of request-filler-weight.ts) weigh `REQUEST_FILLER_WEIGHT` unless a tool name has them.
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
  *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity. A
  *    common tool verb or noun brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
@@ -185,7 +187,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
         // a quoted word that no tool name has is a value the tool is to use (`the 'Priority' column`), not what it does
-        const weight = quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1;
+        const weight = (quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1) * requestFillerWeight(word, termNumbers.has(term));
         termWeights.set(term, Math.max(termWeights.get(term) ?? 0, weight));
         continue;
       }
