@@ -2,8 +2,7 @@ import { type Bm25Index, createBm25Index } from './create-bm25-index.js';
 import { createTextInterner, type TextInterner } from './create-text-interner.js';
 import type { FieldBoosts } from './hybrid-ranker-options.js';
 import type { ToolNameIndex } from './index-tool-names.js';
-import { createTextTermCache, type TextTermCache } from './create-text-term-cache.js';
-import type { tokenizeText } from './tokenize-text.js';
+import { tokenizeText } from './tokenize-text.js';
 import type { RankerDocument, RankerParameter } from './tool-ranker.js';
 
 /** The fields a document indexes, by {@link FieldBoosts} key: the parameter fields have one text per parameter. */
@@ -46,8 +45,6 @@ class FieldTexts {
   /** The {@link FIELD_KINDS} of each field, in order. */
   readonly kinds: Int32Array;
   readonly interner: TextInterner;
-  /** Adds a text's terms to `interner`, each distinct word tokenized once per build. */
-  readonly terms: TextTermCache;
   readonly idOfText = new Map<string, number>();
   /** Name term number → its BM25 term id (-1 until first seen), so a name costs no string lookup. */
   readonly termIdOfName: Int32Array;
@@ -61,7 +58,6 @@ class FieldTexts {
   constructor(kinds: Int32Array, interner: TextInterner, names: ToolNameIndex | undefined, pieceCount: number, fieldSlots: number) {
     this.kinds = kinds;
     this.interner = interner;
-    this.terms = createTextTermCache(interner);
     this.termIdOfName = new Int32Array(names === undefined ? 0 : names.terms.length).fill(-1);
     this.fieldTexts = new Int32Array(pieceCount);
     this.fieldTextEnds = new Int32Array(fieldSlots);
@@ -104,7 +100,7 @@ const DOCUMENTS_PER_CALL = 32;
 
 /** {@link addFieldTexts} for documents `from` to `to` (exclusive), their pieces from `piece` on; returns the next piece. */
 function addChunkTexts(documents: readonly RankerDocument[], from: number, to: number, piece: number, fields: FieldTexts): number {
-  const { kinds, terms, idOfText, fieldTexts, fieldTextEnds } = fields;
+  const { kinds, interner, idOfText, fieldTexts, fieldTextEnds } = fields;
   const fieldCount = kinds.length;
   // indexed loops: this runs once per build, much of it before the JIT has optimized it
   for (let id = from; id < to; id += 1) {
@@ -115,13 +111,13 @@ function addChunkTexts(documents: readonly RankerDocument[], from: number, to: n
       if (kind === FIELD_KINDS.name) {
         fieldTexts[piece++] = addNameText(id, fields);
       } else if (kind === FIELD_KINDS.description) {
-        fieldTexts[piece++] = textIdOf(document.description, idOfText, terms);
+        fieldTexts[piece++] = textIdOf(document.description, idOfText, interner);
       } else if (kind === FIELD_KINDS.group) {
-        fieldTexts[piece++] = textIdOf(document.group, idOfText, terms);
+        fieldTexts[piece++] = textIdOf(document.group, idOfText, interner);
       } else if (kind === FIELD_KINDS.parameterNames) {
-        for (let index = 0; index < parameters.length; index += 1) fieldTexts[piece++] = textIdOf(parameters[index]!.name, idOfText, terms);
+        for (let index = 0; index < parameters.length; index += 1) fieldTexts[piece++] = textIdOf(parameters[index]!.name, idOfText, interner);
       } else {
-        for (let index = 0; index < parameters.length; index += 1) fieldTexts[piece++] = textIdOf(parameters[index]!.description, idOfText, terms);
+        for (let index = 0; index < parameters.length; index += 1) fieldTexts[piece++] = textIdOf(parameters[index]!.description, idOfText, interner);
       }
       fieldTextEnds[id * fieldCount + field] = piece;
     }
@@ -129,11 +125,11 @@ function addChunkTexts(documents: readonly RankerDocument[], from: number, to: n
   return piece;
 }
 
-/** The id of `text` among the interned texts, tokenized ({@link tokenizeText}, through `terms`) and added on first sight. */
-function textIdOf(text: string, idOfText: Map<string, number>, terms: TextTermCache): number {
+/** The id of `text` among the interned texts, tokenized ({@link tokenizeText}) and added on first sight. */
+function textIdOf(text: string, idOfText: Map<string, number>, interner: TextInterner): number {
   let id = idOfText.get(text);
   if (id === undefined) {
-    id = terms.addText(text);
+    id = interner.addText(tokenizeText(text));
     idOfText.set(text, id);
   }
   return id;

@@ -54,29 +54,7 @@ export function rankerDocumentOf(tool: {
   return tool.aliases === undefined || tool.aliases.length === 0 ? document : { ...document, aliases: tool.aliases };
 }
 
-/**
- * Throws when `tool` breaks {@link rankerDocumentOf}'s rules. One test of plain property reads
- * first, for the tools that are right (no array or closure per tool: this runs for every tool of
- * a catalog); only a tool it rejects goes through {@link throwToolError}, which names the field.
- */
 function checkTool(tool: unknown): void {
-  if (!isWellFormedTool(tool)) throwToolError(tool);
-}
-
-function isWellFormedTool(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  const tool = value as { name?: unknown; description?: unknown; group?: unknown; title?: unknown; searchText?: unknown; aliases?: unknown };
-  if (typeof tool.name !== 'string' || typeof tool.description !== 'string' || typeof tool.group !== 'string') return false;
-  if ((tool.title !== undefined && typeof tool.title !== 'string') || (tool.searchText !== undefined && typeof tool.searchText !== 'string')) return false;
-  const aliases = tool.aliases;
-  if (aliases === undefined) return true;
-  if (!Array.isArray(aliases)) return false;
-  for (let index = 0; index < aliases.length; index += 1) if (typeof aliases[index] !== 'string') return false;
-  return true;
-}
-
-/** Throws the error of the first field of `tool` that breaks the rules; returns when it finds none. */
-function throwToolError(tool: unknown): void {
   if (!isRecord(tool)) throw new InvalidOptionError({ option: 'tool', value: tool, expected: 'a tool { name, description, group, inputSchema?, aliases?, searchText?, title? }' });
   for (const field of ['name', 'description', 'group'] as const) {
     if (typeof tool[field] !== 'string') throw new InvalidOptionError({ option: `tool.${field}`, value: tool[field], expected: field === 'group' ? "a string ('' for none)" : 'a string' });

@@ -41,19 +41,6 @@ export function tokenizeText(text: string, options: { readonly maxTerms?: number
   return terms;
 }
 
-/**
- * The runs of ASCII letters and digits of `text` (`['getFile', 'of', 'v2']`) when it is
- * tokenized run by run: then `tokenizeText(text)` is the concatenation of `tokenizeText(run)`
- * over them, in order, so a caller may tokenize each distinct run once. `undefined` when the
- * text has a letter or digit outside ASCII (tokenized as a whole, with Unicode classes); `[]`
- * when it has no letter or digit.
- */
-export function asciiRunsOf(text: string): readonly string[] | undefined {
-  if (NON_ASCII.test(text) && NON_ASCII_LETTER_OR_DIGIT.test(text)) return undefined;
-  return text.match(ASCII_RUN) ?? NO_RUNS;
-}
-
-const NO_RUNS: readonly string[] = [];
 const NON_ASCII = /[^\x00-\x7f]/;
 /**
  * A letter or digit outside ASCII. Text without one (ASCII, or ASCII words between `—`, `“”`,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { identifierTerms, queryTerms } from '../../src/search/query-terms.js';
-import { asciiRunsOf, stemWord, tokenizeText } from '../../src/search/tokenize-text.js';
+import { stemWord, tokenizeText } from '../../src/search/tokenize-text.js';
 
 describe('tokenizeText', () => {
   it.each([
@@ -80,26 +80,6 @@ describe('tokenizeText: acronym plurals', () => {
     expect(tokenizeText('list open PRs')).toEqual(['list', 'open', 'prs']);
     expect(tokenizeText('URLs and IDs, HTTPServer, getURLsFor')).toEqual(['url', 'ids', 'http', 'server', 'get', 'url']);
     expect(tokenizeText('URLs and IDs, HTTPServer, getURLsFor é')).toEqual(['url', 'ids', 'http', 'server', 'get', 'url', 'é']);
-  });
-});
-
-describe('asciiRunsOf', () => {
-  const units = [...'aAbBsSxXzZ09 _-./:'.split(''), '—', '“', '”', '🚀', '\ud83d', 'é', 'É', '東'];
-  it('gives runs whose tokens, one run at a time, are the whole text’s, unless a letter or digit is not ASCII', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...units), maxLength: 40 }), (text) => {
-        const runs = asciiRunsOf(text);
-        if (runs === undefined) {
-          expect(/(?![\x00-\x7f])[\p{L}\p{N}]/u.test(text)).toBe(true);
-          return;
-        }
-        for (const stem of [true, false]) expect(runs.flatMap((run) => tokenizeText(run, { stem }))).toEqual(tokenizeText(text, { stem }));
-      }),
-      { numRuns: 3_000 },
-    );
-    expect(asciiRunsOf('getFile of v2 — “ok”')).toEqual(['getFile', 'of', 'v2', 'ok']);
-    expect(asciiRunsOf('-- —')).toEqual([]);
-    expect(asciiRunsOf('Café')).toBeUndefined();
   });
 });
 
