@@ -97,7 +97,7 @@ function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string,
  * Phrases of a request (phrasal verbs and set phrases, matched as whole words in any case) →
  * the plain words tools use for what they mean: "get rid of" → `delete`, "spin up" → `start`,
  * "sea level" → `elevation`, a change going "into main" or "against master" (the default branch) →
- * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`. Everyday English for what tools do, chosen by reading the misses of
+ * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`; problems stated instead of the action: what a thing is "waiting on" or why it "can't start" → `blocked dependency`, a branch that "conflicts with" another or has "merge conflicts" → `update branch` (brought up to date with its base), things that "are open" or "still open" → `list state`. Everyday English for what tools do, chosen by reading the misses of
  * the MCP query sets' tuning halves (test/fixtures/datasets/mcp-catalog: even ids) and kept only
  * where the plain word is the one tools use in general, not one tool's wording. `queryTerms`
  * (query-terms.ts) adds the words after the query's own terms.
@@ -216,6 +216,14 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['site logged', 'console messages'],
       ['javascript errors', 'console messages'],
       ['js errors', 'console messages'],
+      ['waiting on', 'blocked dependency'],
+      ['cant start', 'blocked'],
+      ['can t start', 'blocked'],
+      ['conflicts with', 'update branch'],
+      ['merge conflict', 'update branch'],
+      ['merge conflicts', 'update branch'],
+      ['are open', 'list state'],
+      ['still open', 'list state'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );

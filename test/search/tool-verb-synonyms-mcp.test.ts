@@ -154,3 +154,17 @@ describe('the shapes of what a request writes', () => {
     expect(names('shrink the page to 390 by 844 to check the mobile layout')[0]).toBe('browser_resize');
   });
 });
+
+describe('problems stated instead of the action', () => {
+  it('reads what an issue is waiting on, or why it cannot start, as its blocking dependencies', () => {
+    expect(names("why can't we start on 88, what is it waiting on")[0]).toBe('issue_dependency_read');
+  });
+
+  it('reads a pull request that conflicts with main as one to bring up to date with its base', () => {
+    expect(names("my PR can't merge because of conflicts with main")).toContain('update_pull_request_branch');
+  });
+
+  it('reads pull requests that are open as a list by state', () => {
+    expect(names('what PRs are open right now against main')).toContain('list_pull_requests');
+  });
+});
