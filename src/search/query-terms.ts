@@ -1,5 +1,6 @@
 import { directoryPathTerms } from './directory-path-terms.js';
 import { multipleFilesTerms } from './multiple-files-terms.js';
+import { phrasePatternTerms } from './phrase-pattern-terms.js';
 import { queryShapeTerms } from './query-shape-terms.js';
 import { repositoryNameTerms } from './repository-name-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
@@ -69,7 +70,7 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   const seen = new Set(all.map(({ term }) => term));
   // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
   // and what its phrases mean ("get rid of" → delete), after those
-  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...multipleFilesTerms(scanned, MAX_QUERY_SCAN_CHARS), ...repositoryNameTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted)]) {
+  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...multipleFilesTerms(scanned, MAX_QUERY_SCAN_CHARS), ...repositoryNameTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted), ...phrasePatternTerms(unquoted, MAX_QUERY_SCAN_CHARS)]) {
     const term = stemWord(word);
     if (!seen.has(term) && all.length < maxTerms) {
       seen.add(term);
