@@ -97,7 +97,7 @@ function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string,
  * Phrases of a request (phrasal verbs and set phrases, matched as whole words in any case) →
  * the plain words tools use for what they mean: "get rid of" → `delete`, "spin up" → `start`,
  * "sea level" → `elevation`, a change going "into main" or "against master" (the default branch) →
- * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`; problems stated instead of the action: what a thing is "waiting on" or why it "can't start" → `blocked dependency`, a branch that "conflicts with" another or has "merge conflicts" → `update branch` (brought up to date with its base), things that "are open" or "still open" → `list state`. Everyday English for what tools do, chosen by reading the misses of
+ * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`; problems stated instead of the action: what a thing is "waiting on" or why it "can't start" → `blocked dependency`, a branch that "conflicts with" another or has "merge conflicts" → `update branch` (brought up to date with its base), things that "are open" or "still open" → `list state`; where something is "in my code" (our, the) → `search code`, what is "stored in your" memory or "in your memory" → `read all` (the whole memory), a "local project" or "local folder" → `file directory` (the local files, not a project board). Everyday English for what tools do, chosen by reading the misses of
  * the MCP query sets' tuning halves (test/fixtures/datasets/mcp-catalog: even ids) and kept only
  * where the plain word is the one tools use in general, not one tool's wording. `queryTerms`
  * (query-terms.ts) adds the words after the query's own terms.
@@ -224,6 +224,13 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['merge conflicts', 'update branch'],
       ['are open', 'list state'],
       ['still open', 'list state'],
+      ['in my code', 'search code'],
+      ['in our code', 'search code'],
+      ['in the code', 'search code'],
+      ['in your memory', 'read memory all'],
+      ['stored in your', 'read all'],
+      ['local project', 'file directory'],
+      ['local folder', 'file directory'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );

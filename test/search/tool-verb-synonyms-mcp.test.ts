@@ -168,3 +168,22 @@ describe('problems stated instead of the action', () => {
     expect(names('what PRs are open right now against main')).toContain('list_pull_requests');
   });
 });
+
+describe('where a thing is and what it holds', () => {
+  // search_code is in two groups, so its ids are github__search_code and desktop-commander__search_code
+  const plain = (name: string) => name.replace(/^[a-z-]+__/, '');
+
+  it('reads where something is in my code as a code search', () => {
+    expect(names('where in my code do we call fetchUser').map(plain)).toContain('search_code');
+  });
+
+  it('reads what is stored in your memory as reading the whole memory', () => {
+    expect(names('whats stored in your memory')[0]).toBe('read_graph');
+  });
+
+  it('reads a local project as the local files, not a project board', () => {
+    const top = names('grep the local project for TODO comments').map(plain);
+    expect(top).toContain('search_code');
+    expect(top.filter((name) => name.startsWith('projects_'))).toEqual([]);
+  });
+});
