@@ -187,3 +187,13 @@ describe('where a thing is and what it holds', () => {
     expect(top.filter((name) => name.startsWith('projects_'))).toEqual([]);
   });
 });
+
+describe('what a project ships, and a web page to read', () => {
+  it('reads what a project shipped as its releases', () => {
+    expect(names('did prettier ship something new? show their most recent version')).toContain('get_latest_release');
+  });
+
+  it('reads reading a web page as fetching its URL', () => {
+    expect(names('read this web page for me')[0]).toBe('fetch');
+  });
+});
