@@ -57,8 +57,9 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * `~/Downloads`, also → `directory`: {@link directoryPathTerms}; two or more file names → `multiple`:
  * {@link multipleFilesTerms}; an `owner/name` with nothing held in a repository → `repository`:
  * {@link repositoryNameTerms}), then the words of the phrases it holds
- * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), each when not there already and
- * within `maxTerms`.
+ * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`) and the words of its phrase patterns
+ * outside quotes ({@link phrasePatternTerms}: `rename issue 5` → `title`), each when not there already
+ * and within `maxTerms`.
  */
 export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
   const scanned = query.slice(0, MAX_QUERY_SCAN_CHARS);
