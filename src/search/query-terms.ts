@@ -1,6 +1,8 @@
 import { directoryPathTerms } from './directory-path-terms.js';
 import { multipleFilesTerms } from './multiple-files-terms.js';
+import { phrasePatternTerms } from './phrase-pattern-terms.js';
 import { queryShapeTerms } from './query-shape-terms.js';
+import { repositoryNameTerms } from './repository-name-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import { FIGURATIVE_PHRASES, TOOL_PHRASES, TOOL_WORD_MEANINGS } from './tool-verb-synonyms.js';
 
@@ -53,9 +55,11 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * written terms come the words the query's shapes mean ({@link queryShapeTerms}: a URL → `url`,
  * a file name or path → `file`, a `#channel` → `channel`, `ENG-42` → `issue`; a folder's path,
  * `~/Downloads`, also → `directory`: {@link directoryPathTerms}; two or more file names → `multiple`:
- * {@link multipleFilesTerms}), then the words of the phrases it holds
- * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), each when not there already and
- * within `maxTerms`.
+ * {@link multipleFilesTerms}; an `owner/name` with nothing held in a repository → `repository`:
+ * {@link repositoryNameTerms}), then the words of the phrases it holds
+ * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`) and the words of its phrase patterns
+ * outside quotes ({@link phrasePatternTerms}: `rename issue 5` → `title`), each when not there already
+ * and within `maxTerms`.
  */
 export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
   const scanned = query.slice(0, MAX_QUERY_SCAN_CHARS);
@@ -67,7 +71,7 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   const seen = new Set(all.map(({ term }) => term));
   // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
   // and what its phrases mean ("get rid of" → delete), after those
-  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...multipleFilesTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted)]) {
+  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...multipleFilesTerms(scanned, MAX_QUERY_SCAN_CHARS), ...repositoryNameTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted), ...phrasePatternTerms(unquoted, MAX_QUERY_SCAN_CHARS)]) {
     const term = stemWord(word);
     if (!seen.has(term) && all.length < maxTerms) {
       seen.add(term);

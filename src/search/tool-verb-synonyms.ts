@@ -97,7 +97,7 @@ function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string,
  * Phrases of a request (phrasal verbs and set phrases, matched as whole words in any case) →
  * the plain words tools use for what they mean: "get rid of" → `delete`, "spin up" → `start`,
  * "sea level" → `elevation`, a change going "into main" or "against master" (the default branch) →
- * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`. Everyday English for what tools do, chosen by reading the misses of
+ * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`; problems stated instead of the action: what a thing is "waiting on" or why it "can't start" → `blocked dependency`, a branch that "conflicts with" another or has "merge conflicts" → `update branch` (brought up to date with its base), things that "are open" or "still open" → `list state`; where something is "in my code" (our, the) → `search code`, what is "stored in your" memory or "in your memory" → `read all` (the whole memory), a "local project" or "local folder" → `file directory` (the local files, not a project board), to read a "web page" → `fetch url`, to "ship something" (anything, "a new" one) → `release` (not "ship it", an approval). Everyday English for what tools do, chosen by reading the misses of
  * the MCP query sets' tuning halves (test/fixtures/datasets/mcp-catalog: even ids) and kept only
  * where the plain word is the one tools use in general, not one tool's wording. `queryTerms`
  * (query-terms.ts) adds the words after the query's own terms.
@@ -216,6 +216,25 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['site logged', 'console messages'],
       ['javascript errors', 'console messages'],
       ['js errors', 'console messages'],
+      ['waiting on', 'blocked dependency'],
+      ['cant start', 'blocked'],
+      ['can t start', 'blocked'],
+      ['conflicts with', 'update branch'],
+      ['merge conflict', 'update branch'],
+      ['merge conflicts', 'update branch'],
+      ['are open', 'list state'],
+      ['still open', 'list state'],
+      ['in my code', 'search code'],
+      ['in our code', 'search code'],
+      ['in the code', 'search code'],
+      ['in your memory', 'read memory all'],
+      ['stored in your', 'read all'],
+      ['local project', 'file directory'],
+      ['local folder', 'file directory'],
+      ['web page', 'fetch url'],
+      ['ship something', 'release'],
+      ['ship anything', 'release'],
+      ['ship a new', 'release'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );
@@ -224,7 +243,7 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
  * Single words of a request that stand for plain tool words: abbreviations (`pr` → `pull
  * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
  * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`; what a process
- * `printed` is its `output`; a table's `rows` are read with `sql`; an `installer` is a running `process`;
+ * `printed` is its `output`; a table's `rows` are read with `sql`; an `installer` is a running `process`; what a project `shipped` is a `release`;
  * whether a text `mention`s something, or has it `anywhere`, is a `find`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
  * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
  * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
@@ -254,6 +273,7 @@ export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Ma
       ['anywhere', 'find'],
       ['mention', 'find text'],
       ['installer', 'process'],
+      ['shipped', 'release'],
     ] as const
   ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );

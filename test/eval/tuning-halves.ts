@@ -37,11 +37,13 @@ export async function loadSampledQuerySets(names: readonly string[]): Promise<Ev
  * even; 1 = held out, odd) and joined into one dataset named `mcp-catalog`, so a tuner counts the
  * catalog once however many query sets it has. `queries-hidden-probe.jsonl` is left out: it
  * checks the relevance floor (C24) on queries nothing was tuned on, so no tuner may choose on it
- * (tune-stop-rule.ts replays it for its report only).
+ * (tune-stop-rule.ts replays it for its report only). `queries-probe2.jsonl` is left out the same
+ * way: 67 queries written before the seventh MCP pass changed anything, reported only
+ * (eval-probe2.ts) as a check nothing was tuned on.
  */
 export async function loadMcpCatalogHalf(parity: 0 | 1): Promise<EvalDataset> {
   const folder = `${DATASETS}mcp-catalog/`;
-  const files = (await readdir(folder)).filter((file) => /^queries(-[a-z0-9-]+)?\.jsonl$/.test(file) && !file.includes('hidden-probe')).sort();
+  const files = (await readdir(folder)).filter((file) => /^queries(-[a-z0-9-]+)?\.jsonl$/.test(file) && !file.includes('hidden-probe') && !file.includes('probe2')).sort();
   const halves: EvalDataset[] = [];
   for (const file of files) {
     halves.push(half(await loadEvalDataset({ catalogFile: `${folder}catalog.json`, queriesFile: `${folder}${file}` }), parity));

@@ -154,3 +154,46 @@ describe('the shapes of what a request writes', () => {
     expect(names('shrink the page to 390 by 844 to check the mobile layout')[0]).toBe('browser_resize');
   });
 });
+
+describe('problems stated instead of the action', () => {
+  it('reads what an issue is waiting on, or why it cannot start, as its blocking dependencies', () => {
+    expect(names("why can't we start on 88, what is it waiting on")[0]).toBe('issue_dependency_read');
+  });
+
+  it('reads a pull request that conflicts with main as one to bring up to date with its base', () => {
+    expect(names("my PR can't merge because of conflicts with main")).toContain('update_pull_request_branch');
+  });
+
+  it('reads pull requests that are open as a list by state', () => {
+    expect(names('what PRs are open right now against main')).toContain('list_pull_requests');
+  });
+});
+
+describe('where a thing is and what it holds', () => {
+  // search_code is in two groups, so its ids are github__search_code and desktop-commander__search_code
+  const plain = (name: string) => name.replace(/^[a-z-]+__/, '');
+
+  it('reads where something is in my code as a code search', () => {
+    expect(names('where in my code do we call fetchUser').map(plain)).toContain('search_code');
+  });
+
+  it('reads what is stored in your memory as reading the whole memory', () => {
+    expect(names('whats stored in your memory')[0]).toBe('read_graph');
+  });
+
+  it('reads a local project as the local files, not a project board', () => {
+    const top = names('grep the local project for TODO comments').map(plain);
+    expect(top).toContain('search_code');
+    expect(top.filter((name) => name.startsWith('projects_'))).toEqual([]);
+  });
+});
+
+describe('what a project ships, and a web page to read', () => {
+  it('reads what a project shipped as its releases', () => {
+    expect(names('did prettier ship something new? show their most recent version')).toContain('get_latest_release');
+  });
+
+  it('reads reading a web page as fetching its URL', () => {
+    expect(names('read this web page for me')[0]).toBe('fetch');
+  });
+});

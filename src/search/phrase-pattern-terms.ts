@@ -1,0 +1,35 @@
+/**
+ * Requests whose meaning lies in a pattern of words rather than in one fixed phrase, each a
+ * generic reading of any request (not one tool's wording), chosen on the tuning halves of the
+ * MCP query sets (the seventh MCP pass, test/bench/README.md):
+ * - to rename a thing that has a title (an issue, a pull request, a ticket, a page, a database,
+ *   a discussion, a milestone, a release, a gist, a document) is to change its title: `rename
+ *   issue 5`, `rename the notion database to …` → `title` (a file, a branch or a column is renamed
+ *   by name and gets nothing, nor does what follows `to`, `as`, `into` or `from`: `rename the
+ *   branch to release`);
+ * - to make a URL or an endpoint return an HTTP status (`make /api/users return 500`, `respond
+ *   with a 404`) is to mock its response → `mock`, `route`, `status`;
+ * - a condition on a field (`tasks where Status is Doing`, `rows where plan = pro`) asks for a
+ *   filtered query → `filter`, `query`.
+ */
+const PATTERNS: readonly { readonly pattern: RegExp; readonly words: readonly string[] }[] = [
+  {
+    pattern: /(?<![a-z0-9])re-?name\s+(?:(?:the|this|that|my|our|a|an)\s+)?(?:(?!(?:to|as|into|from)\s)[\w-]+\s+){0,2}?(?:issue|pr|pull request|ticket|page|database|db|discussion|milestone|release|gist|doc|document)s?(?![a-z0-9])/i,
+    words: ['title'],
+  },
+  { pattern: /(?<![a-z0-9])(?:return|returns|returning|respond with|responds with|answer with)\s+(?:an?\s+|with\s+)?[1-5]\d\d(?![\w.])/i, words: ['mock', 'route', 'status'] },
+  { pattern: /(?<![a-z0-9])where\s+(?:the\s+)?[\w-]+\s+(?:is|=|==|equals|contains)\s+\S/i, words: ['filter', 'query'] },
+];
+
+/**
+ * The words of each pattern of {@link PATTERNS} that `query` holds (in the table's order, each
+ * word once), or `[]`. Reads at most `maxChars` characters of the query; `queryTerms`
+ * (query-terms.ts) adds them after the query's own terms, as it does for the phrases of
+ * tool-verb-synonyms.ts.
+ */
+export function phrasePatternTerms(query: string, maxChars: number): string[] {
+  const text = query.slice(0, maxChars);
+  const words: string[] = [];
+  for (const { pattern, words: meaning } of PATTERNS) if (pattern.test(text)) for (const word of meaning) if (!words.includes(word)) words.push(word);
+  return words;
+}
