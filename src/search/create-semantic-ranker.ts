@@ -5,6 +5,7 @@ import { processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js
 import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
 import type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, RankOptions } from './tool-ranker.js';
 import { embeddingFault } from './embedding-fault.js';
+import { cleanRanking } from './clean-ranking.js';
 import { validateSemanticRankerOptions } from './validate-semantic-ranker-options.js';
 
 /** Weights of reciprocal-rank fusion in {@link createSemanticRanker}. */
@@ -28,7 +29,10 @@ export interface SemanticRankerOptions {
   /**
    * The lexical ranker (`{ name, rank }`) fused with the embeddings; its `rank` may answer with
    * an array or a promise of one (a `ToolRanker` or an `AsyncToolRanker`, e.g. a search service).
-   * A rejection, or an answer that is not an array, rejects that search. Default:
+   * It is given each search's `{ abortSignal }`. A rejection, or an answer that is not an
+   * array, rejects that search; of an array, only `{ name, score: finite number }` entries
+   * naming a tool of `documents` are fused, each name once (the first), at most the number
+   * asked for. Default:
    * {@link createHybridRanker} over `documents`.
    */
   readonly lexical?: AnyToolRanker;
@@ -100,15 +104,17 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
     ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
   });
   const dimensions = vectors[0]?.length;
+  const names = new Set(documents.map((document) => document.name));
+  const isKnown = (name: string): boolean => names.has(name);
 
   return {
     name: `${lexical.name}+semantic`,
     async rank(query: string, maxResults: number, rankOptions: RankOptions = {}): Promise<RankedTool[]> {
       if (typeof query !== 'string' || maxResults <= 0 || query.trim().length === 0) return [];
       // `select:` asks for exactly the listed tools: nothing to fuse
-      if (/^\s*select:/i.test(query)) return await rankLexically(lexical, query, maxResults);
+      if (/^\s*select:/i.test(query)) return await rankLexically(lexical, query, maxResults, rankOptions, isKnown);
       const depth = Math.max(MIN_FUSION_DEPTH, maxResults);
-      const lexicalRanks = await rankLexically(lexical, query, depth);
+      const lexicalRanks = await rankLexically(lexical, query, depth, rankOptions, isKnown);
       const named = lexicalRanks.filter((match) => match.score >= NAMED_TOOL_SCORE / 2);
       const { embedding } = await embed({
         model,
@@ -139,13 +145,21 @@ function embeddingText(document: RankerDocument): string {
   return `${document.name}: ${document.description}${parameters.length > 0 ? `\nParameters: ${parameters}` : ''}`;
 }
 
-/** `lexical.rank`'s answer, awaited when it is a promise; anything but an array of matches rejects the search with a clear error. */
-async function rankLexically(lexical: AnyToolRanker, query: string, maxResults: number): Promise<RankedTool[]> {
-  const ranking: unknown = await lexical.rank(query, maxResults);
+/**
+ * `lexical.rank`'s answer (given the search's abort signal), awaited when it is a promise, made
+ * trustworthy like any ranker's answer in `tool_search` ({@link cleanRanking}): entries that are
+ * not `{ name: string, score: finite number }` (`null`, a `NaN` or `Infinity` score), names not
+ * among `documents` (`__proto__`, a stale name of a search service), repeats of a name (the
+ * best-ranked is kept) and entries past `maxResults` are left out. So a named tool is never
+ * returned twice and no name outside the catalog is fused. Anything but an array rejects the
+ * search with a clear error.
+ */
+async function rankLexically(lexical: AnyToolRanker, query: string, maxResults: number, rankOptions: RankOptions, isKnown: (name: string) => boolean): Promise<RankedTool[]> {
+  const ranking: unknown = await lexical.rank(query, maxResults, rankOptions);
   if (!Array.isArray(ranking)) {
     throw new Error(`The lexical ranker ${lexical.name} answered ${ranking === null ? 'null' : typeof ranking}, not an array of { name, score } matches`);
   }
-  return ranking as RankedTool[];
+  return cleanRanking(ranking, { maxResults, isKnown }).ranked;
 }
 
 /** Throws when the query's embedding has a fault ({@link embeddingFault}) against the catalog's `dimensions`. */
