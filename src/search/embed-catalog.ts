@@ -2,6 +2,7 @@ import { embedMany, type EmbeddingModel } from 'ai';
 import { CatalogEmbeddingError } from '../errors/catalog-embedding-error.js';
 import { embeddingCacheKey, type EmbeddingCache } from './embedding-cache.js';
 import { embeddingFault } from './embedding-fault.js';
+import { guardEmbeddingCache } from './guard-embedding-cache.js';
 
 /** What {@link embedCatalog} needs: the catalog's texts and how to embed and cache them. */
 export interface EmbedCatalogOptions {
@@ -27,14 +28,17 @@ export interface EmbedCatalogOptions {
  * model's answer decides the length: cached embeddings of another length (the same model id
  * asked for other `dimensions`, or a cache written by another model) are embedded again with the
  * rest, and when every text is cached but their lengths differ, all are embedded again. So a
- * stale cache never fails a build, and the vectors returned always have one length.
+ * stale cache never fails a build, and the vectors returned always have one length. Nor does a
+ * failing cache ({@link guardEmbeddingCache}): a `get` that throws is a miss, a `set` that
+ * throws leaves that embedding uncached, and a typed array or Proxy is read once into a plain array.
  *
  * @throws {CatalogEmbeddingError} `embedMany` threw or was aborted, or its answer is not one
  *   usable embedding per text of one length (a `NaN`, an empty array, lengths that differ);
  *   nothing of that answer is cached.
  */
 export async function embedCatalog(options: EmbedCatalogOptions): Promise<number[][]> {
-  const { texts, cache, modelKey } = options;
+  const { texts, modelKey } = options;
+  const cache = guardEmbeddingCache(options.cache);
   const keys = texts.map((text) => embeddingCacheKey(modelKey, text));
   const cached: (number[] | undefined)[] = keys.map((key) => usable(cache.get(key)));
   const lengths = new Set(cached.flatMap((vector) => (vector === undefined ? [] : [vector.length])));

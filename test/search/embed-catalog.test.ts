@@ -85,4 +85,22 @@ describe('embedCatalog', () => {
     expect(cache.get(embeddingCacheKey(MODEL_KEY, TEXTS[1]!))).toBeUndefined();
     expect(cache.get(embeddingCacheKey(MODEL_KEY, TEXTS[0]!))).toEqual([1, 1, 1]);
   });
+
+  it('builds through a cache that throws (a miss, nothing stored) and uses a Float32Array it holds without calling the model', async () => {
+    const down: EmbeddingCache = {
+      get: () => {
+        throw new Error('redis down');
+      },
+      set: () => {
+        throw new Error('redis down');
+      },
+    };
+    const model = modelOf(2);
+    expect(await embedCatalog({ texts: TEXTS, model, modelKey: MODEL_KEY, cache: down })).toEqual(TEXTS.map((text) => [text.length, 1]));
+    const binary = cacheWith({});
+    const stored = new Map(TEXTS.map((text, index) => [embeddingCacheKey(MODEL_KEY, text), new Float32Array([index, 1])]));
+    const vectors = await embedCatalog({ texts: TEXTS, model, modelKey: MODEL_KEY, cache: { get: (key) => stored.get(key) as never, set: binary.set } });
+    expect(vectors).toEqual([[0, 1], [1, 1], [2, 1]]);
+    expect(model.doEmbedCalls).toHaveLength(1);
+  });
 });
