@@ -61,7 +61,9 @@ const MIN_FUSION_DEPTH = 50;
  * Semantic ranking fused with the lexical ranks. Embeds every tool (name, description,
  * parameter names) once with `embedMany` — texts already in `cache` (keyed by a content hash of
  * model and text) are not embedded again, unless the cached embedding is unusable or of another
- * length than the model's answer ({@link embedCatalog}) — then, per query, embeds the query (its first 4,000
+ * length than the model's answer ({@link embedCatalog}; when every text was cached, the first
+ * query whose embedding has another length than the cached ones embeds the catalog again at
+ * the query's length, once) — then, per query, embeds the query (its first 4,000
  * characters) with `embed`, ranks the tools by cosine similarity and fuses that ranking with the
  * lexical one by weighted reciprocal-rank fusion. Tools the query names outright (`select:`, an
  * exact name: a lexical score of at least `NAMED_TOOL_SCORE / 2`) keep their lexical place at
@@ -92,18 +94,40 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
   const { documents, model } = options;
   const lexical = options.lexical ?? createHybridRanker(documents);
   const weights = { lexical: 1, semantic: 1, ...options.weights };
-  const cache = options.cache ?? processEmbeddingCache;
+  const userCache = options.cache ?? processEmbeddingCache;
+  // counts what the model embedded: none means every catalog vector came from the cache
+  let embeddedByModel = 0;
+  const cache: EmbeddingCache = { get: (key) => userCache.get(key), set: (key, vector) => (embeddedByModel++, userCache.set(key, vector)) };
   const modelKey = typeof model === 'string' ? model : `${model.provider}:${model.modelId}`;
 
-  const vectors = await embedCatalog({
-    texts: documents.map(embeddingText),
-    model,
-    modelKey,
-    cache,
-    ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
-    ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-  });
-  const dimensions = vectors[0]?.length;
+  const embedAll = (dimensions?: number) =>
+    embedCatalog({
+      texts: documents.map(embeddingText),
+      model,
+      modelKey,
+      cache,
+      ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
+      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      ...(dimensions === undefined ? {} : { dimensions }),
+    });
+  let vectors = await embedAll();
+  let dimensions = vectors[0]?.length;
+  // a whole cache of another length than the model answers now (the same model id asked for
+  // other `dimensions`) is only found out by a query: embed the catalog again at the query's
+  // length, once. When the model embedded the catalog itself, a query of another length is the
+  // model's fault and fails that search (checkQueryEmbedding) without embedding anything again.
+  let fromCacheOnly = embeddedByModel === 0;
+  let reembedding: { readonly dimensions: number; readonly vectors: Promise<number[][]> } | undefined;
+  const catalogOfLength = async (length: number): Promise<void> => {
+    if (reembedding?.dimensions !== length) {
+      const attempt = { dimensions: length, vectors: embedAll(length) };
+      reembedding = attempt;
+      // a failed attempt is not kept: the next search tries again
+      attempt.vectors.catch(() => void (reembedding === attempt && (reembedding = undefined)));
+    }
+    const fresh = await reembedding.vectors;
+    if (dimensions !== length) [vectors, dimensions, fromCacheOnly] = [fresh, length, false];
+  };
   const names = new Set(documents.map((document) => document.name));
   const isKnown = (name: string): boolean => names.has(name);
 
@@ -121,6 +145,7 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
         value: query.slice(0, MAX_QUERY_SCAN_CHARS),
         ...(rankOptions.abortSignal === undefined ? {} : { abortSignal: rankOptions.abortSignal }),
       });
+      if (fromCacheOnly && dimensions !== undefined && embeddingFault(embedding, undefined) === undefined && embedding.length !== dimensions) await catalogOfLength(embedding.length);
       checkQueryEmbedding(embedding, dimensions, modelKey);
       const semanticRanks = vectors
         .map((vector, index) => ({ name: documents[index]!.name, similarity: cosineSimilarity(embedding, vector) }))

@@ -16,6 +16,12 @@ export interface EmbedCatalogOptions {
   readonly maxParallelCalls?: number;
   /** Passed to `embedMany`. `undefined`: none. */
   readonly abortSignal?: AbortSignal;
+  /**
+   * The length the model answers with now, when known (a query's embedding said so): cached
+   * embeddings of another length are embedded again, and so must the model's answer be this
+   * long. `undefined` (the default): the model's first answer decides.
+   */
+  readonly dimensions?: number;
 }
 
 /**
@@ -40,13 +46,13 @@ export async function embedCatalog(options: EmbedCatalogOptions): Promise<number
   const { texts, modelKey } = options;
   const cache = guardEmbeddingCache(options.cache);
   const keys = texts.map((text) => embeddingCacheKey(modelKey, text));
-  const cached: (number[] | undefined)[] = keys.map((key) => usable(cache.get(key)));
+  const cached: (number[] | undefined)[] = keys.map((key) => usable(cache.get(key), options.dimensions));
   const lengths = new Set(cached.flatMap((vector) => (vector === undefined ? [] : [vector.length])));
   // every text cached, of lengths that differ: nothing tells which is the model's, so ask it
   if (lengths.size > 1 && !cached.includes(undefined)) cached.fill(undefined);
   let missing = uniqueTexts(texts, cached);
   if (missing.length === 0) return cached as number[][];
-  const fresh = await embedTexts(options, missing);
+  const fresh = await embedTexts(options, missing, options.dimensions);
   const dimensions = fresh.get(missing[0]!)!.length;
   // cached embeddings of another length than the model's answer are stale: embed them too
   const stale = cached.map((vector) => (vector !== undefined && vector.length !== dimensions ? undefined : vector));
@@ -63,9 +69,9 @@ function uniqueTexts(texts: readonly string[], vectors: readonly (number[] | und
   return [...new Set(texts.filter((_, index) => vectors[index] === undefined))];
 }
 
-/** `vector` when it is an embedding with no fault, else `undefined`. */
-function usable(vector: readonly number[] | undefined): number[] | undefined {
-  return embeddingFault(vector, undefined) === undefined ? (vector as number[]) : undefined;
+/** `vector` when it is an embedding with no fault (and `dimensions` long, when given), else `undefined`. */
+function usable(vector: readonly number[] | undefined, dimensions: number | undefined): number[] | undefined {
+  return embeddingFault(vector, dimensions) === undefined ? (vector as number[]) : undefined;
 }
 
 /** Embeds `values` in one `embedMany` call; each checked against the first's length, or `dimensions`. */

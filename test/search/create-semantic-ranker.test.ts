@@ -226,4 +226,26 @@ describe('createSemanticRanker', () => {
     expect((await ranker.rank('select:write_file', 5)).map((match) => match.name)).toEqual(['write_file']);
     expect(signals[0]).toBe(controller.signal);
   });
+
+  it('embeds the catalog again, once, when every vector came from a cache of another length than the model answers queries with', async () => {
+    let dimensions = 2;
+    const model = new MockEmbeddingModelV4({
+      modelId: 'resized',
+      maxEmbeddingsPerCall: 1_000,
+      doEmbed: async ({ values }) => ({ embeddings: values.map((text) => embedText(text).slice(0, dimensions)), warnings: [] }),
+    });
+    const cache = createEmbeddingCache();
+    await createSemanticRanker({ documents: DOCUMENTS, model, cache });
+    // the same model id asked for other dimensions: every catalog text is cached, 2 long
+    dimensions = 5;
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model, cache });
+    expect(model.doEmbedCalls).toHaveLength(1);
+    expect((await ranker.rank('a photo', 1))[0]!.name).toBe('browser_take_screenshot');
+    expect((await ranker.rank('a letter', 1))[0]!.name).toBe('send_email');
+    // the build's embedMany, then: query, the catalog again at 5, query
+    expect(model.doEmbedCalls.map((call) => call.values.length)).toEqual([DOCUMENTS.length, 1, DOCUMENTS.length, 1]);
+    // and the cache now holds the 5-long vectors: a third build embeds nothing
+    await createSemanticRanker({ documents: DOCUMENTS, model, cache });
+    expect(model.doEmbedCalls).toHaveLength(4);
+  });
 });

@@ -103,4 +103,13 @@ describe('embedCatalog', () => {
     expect(vectors).toEqual([[0, 1], [1, 1], [2, 1]]);
     expect(model.doEmbedCalls).toHaveLength(1);
   });
+
+  it('with dimensions, embeds again cached entries of another length, and rejects a model answer of another length', async () => {
+    const cache = cacheWith({ [TEXTS[0]!]: [1, 1], [TEXTS[1]!]: [2, 2], [TEXTS[2]!]: [3, 3, 3] });
+    const model = modelOf(3);
+    expect(await embedCatalog({ texts: TEXTS, model, modelKey: MODEL_KEY, cache, dimensions: 3 })).toEqual([[TEXTS[0]!.length, 1, 1], [TEXTS[1]!.length, 1, 1], [3, 3, 3]]);
+    expect(model.doEmbedCalls.map((call) => call.values)).toEqual([[TEXTS[0], TEXTS[1]]]);
+    const failure = await embedCatalog({ texts: TEXTS, model: modelOf(3), modelKey: MODEL_KEY, cache: cacheWith({}), dimensions: 4 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CatalogEmbeddingError);
+  });
 });
