@@ -5,6 +5,7 @@ import { processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js
 import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
 import type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, RankOptions } from './tool-ranker.js';
 import { embeddingFault } from './embedding-fault.js';
+import { cleanRanking } from './clean-ranking.js';
 import { validateSemanticRankerOptions } from './validate-semantic-ranker-options.js';
 
 /** Weights of reciprocal-rank fusion in {@link createSemanticRanker}. */
@@ -28,7 +29,10 @@ export interface SemanticRankerOptions {
   /**
    * The lexical ranker (`{ name, rank }`) fused with the embeddings; its `rank` may answer with
    * an array or a promise of one (a `ToolRanker` or an `AsyncToolRanker`, e.g. a search service).
-   * A rejection, or an answer that is not an array, rejects that search. Default:
+   * It is given each search's `{ abortSignal }`. A rejection, or an answer that is not an
+   * array, rejects that search; of an array, only `{ name, score: finite number }` entries
+   * naming a tool of `documents` are fused, each name once (the first), at most the number
+   * asked for. Default:
    * {@link createHybridRanker} over `documents`.
    */
   readonly lexical?: AnyToolRanker;
@@ -57,7 +61,9 @@ const MIN_FUSION_DEPTH = 50;
  * Semantic ranking fused with the lexical ranks. Embeds every tool (name, description,
  * parameter names) once with `embedMany` — texts already in `cache` (keyed by a content hash of
  * model and text) are not embedded again, unless the cached embedding is unusable or of another
- * length than the model's answer ({@link embedCatalog}) — then, per query, embeds the query (its first 4,000
+ * length than the model's answer ({@link embedCatalog}; when every text was cached, the first
+ * query whose embedding has another length than the cached ones embeds the catalog again at
+ * the query's length, once) — then, per query, embeds the query (its first 4,000
  * characters) with `embed`, ranks the tools by cosine similarity and fuses that ranking with the
  * lexical one by weighted reciprocal-rank fusion. Tools the query names outright (`select:`, an
  * exact name: a lexical score of at least `NAMED_TOOL_SCORE / 2`) keep their lexical place at
@@ -88,33 +94,58 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
   const { documents, model } = options;
   const lexical = options.lexical ?? createHybridRanker(documents);
   const weights = { lexical: 1, semantic: 1, ...options.weights };
-  const cache = options.cache ?? processEmbeddingCache;
+  const userCache = options.cache ?? processEmbeddingCache;
+  // counts what the model embedded: none means every catalog vector came from the cache
+  let embeddedByModel = 0;
+  const cache: EmbeddingCache = { get: (key) => userCache.get(key), set: (key, vector) => (embeddedByModel++, userCache.set(key, vector)) };
   const modelKey = typeof model === 'string' ? model : `${model.provider}:${model.modelId}`;
 
-  const vectors = await embedCatalog({
-    texts: documents.map(embeddingText),
-    model,
-    modelKey,
-    cache,
-    ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
-    ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-  });
-  const dimensions = vectors[0]?.length;
+  const embedAll = (dimensions?: number) =>
+    embedCatalog({
+      texts: documents.map(embeddingText),
+      model,
+      modelKey,
+      cache,
+      ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
+      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      ...(dimensions === undefined ? {} : { dimensions }),
+    });
+  let vectors = await embedAll();
+  let dimensions = vectors[0]?.length;
+  // a whole cache of another length than the model answers now (the same model id asked for
+  // other `dimensions`) is only found out by a query: embed the catalog again at the query's
+  // length, once. When the model embedded the catalog itself, a query of another length is the
+  // model's fault and fails that search (checkQueryEmbedding) without embedding anything again.
+  let fromCacheOnly = embeddedByModel === 0;
+  let reembedding: { readonly dimensions: number; readonly vectors: Promise<number[][]> } | undefined;
+  const catalogOfLength = async (length: number): Promise<void> => {
+    if (reembedding?.dimensions !== length) {
+      const attempt = { dimensions: length, vectors: embedAll(length) };
+      reembedding = attempt;
+      // a failed attempt is not kept: the next search tries again
+      attempt.vectors.catch(() => void (reembedding === attempt && (reembedding = undefined)));
+    }
+    const fresh = await reembedding.vectors;
+    if (dimensions !== length) [vectors, dimensions, fromCacheOnly] = [fresh, length, false];
+  };
+  const names = new Set(documents.map((document) => document.name));
+  const isKnown = (name: string): boolean => names.has(name);
 
   return {
     name: `${lexical.name}+semantic`,
     async rank(query: string, maxResults: number, rankOptions: RankOptions = {}): Promise<RankedTool[]> {
       if (typeof query !== 'string' || maxResults <= 0 || query.trim().length === 0) return [];
       // `select:` asks for exactly the listed tools: nothing to fuse
-      if (/^\s*select:/i.test(query)) return await rankLexically(lexical, query, maxResults);
+      if (/^\s*select:/i.test(query)) return await rankLexically(lexical, query, maxResults, rankOptions, isKnown);
       const depth = Math.max(MIN_FUSION_DEPTH, maxResults);
-      const lexicalRanks = await rankLexically(lexical, query, depth);
+      const lexicalRanks = await rankLexically(lexical, query, depth, rankOptions, isKnown);
       const named = lexicalRanks.filter((match) => match.score >= NAMED_TOOL_SCORE / 2);
       const { embedding } = await embed({
         model,
         value: query.slice(0, MAX_QUERY_SCAN_CHARS),
         ...(rankOptions.abortSignal === undefined ? {} : { abortSignal: rankOptions.abortSignal }),
       });
+      if (fromCacheOnly && dimensions !== undefined && embeddingFault(embedding, undefined) === undefined && embedding.length !== dimensions) await catalogOfLength(embedding.length);
       checkQueryEmbedding(embedding, dimensions, modelKey);
       const semanticRanks = vectors
         .map((vector, index) => ({ name: documents[index]!.name, similarity: cosineSimilarity(embedding, vector) }))
@@ -139,13 +170,21 @@ function embeddingText(document: RankerDocument): string {
   return `${document.name}: ${document.description}${parameters.length > 0 ? `\nParameters: ${parameters}` : ''}`;
 }
 
-/** `lexical.rank`'s answer, awaited when it is a promise; anything but an array of matches rejects the search with a clear error. */
-async function rankLexically(lexical: AnyToolRanker, query: string, maxResults: number): Promise<RankedTool[]> {
-  const ranking: unknown = await lexical.rank(query, maxResults);
+/**
+ * `lexical.rank`'s answer (given the search's abort signal), awaited when it is a promise, made
+ * trustworthy like any ranker's answer in `tool_search` ({@link cleanRanking}): entries that are
+ * not `{ name: string, score: finite number }` (`null`, a `NaN` or `Infinity` score), names not
+ * among `documents` (`__proto__`, a stale name of a search service), repeats of a name (the
+ * best-ranked is kept) and entries past `maxResults` are left out. So a named tool is never
+ * returned twice and no name outside the catalog is fused. Anything but an array rejects the
+ * search with a clear error.
+ */
+async function rankLexically(lexical: AnyToolRanker, query: string, maxResults: number, rankOptions: RankOptions, isKnown: (name: string) => boolean): Promise<RankedTool[]> {
+  const ranking: unknown = await lexical.rank(query, maxResults, rankOptions);
   if (!Array.isArray(ranking)) {
     throw new Error(`The lexical ranker ${lexical.name} answered ${ranking === null ? 'null' : typeof ranking}, not an array of { name, score } matches`);
   }
-  return ranking as RankedTool[];
+  return cleanRanking(ranking, { maxResults, isKnown }).ranked;
 }
 
 /** Throws when the query's embedding has a fault ({@link embeddingFault}) against the catalog's `dimensions`. */

@@ -2,6 +2,7 @@ import { embedMany, type EmbeddingModel } from 'ai';
 import { CatalogEmbeddingError } from '../errors/catalog-embedding-error.js';
 import { embeddingCacheKey, type EmbeddingCache } from './embedding-cache.js';
 import { embeddingFault } from './embedding-fault.js';
+import { guardEmbeddingCache } from './guard-embedding-cache.js';
 
 /** What {@link embedCatalog} needs: the catalog's texts and how to embed and cache them. */
 export interface EmbedCatalogOptions {
@@ -15,6 +16,12 @@ export interface EmbedCatalogOptions {
   readonly maxParallelCalls?: number;
   /** Passed to `embedMany`. `undefined`: none. */
   readonly abortSignal?: AbortSignal;
+  /**
+   * The length the model answers with now, when known (a query's embedding said so): cached
+   * embeddings of another length are embedded again, and so must the model's answer be this
+   * long. `undefined` (the default): the model's first answer decides.
+   */
+  readonly dimensions?: number;
 }
 
 /**
@@ -27,22 +34,25 @@ export interface EmbedCatalogOptions {
  * model's answer decides the length: cached embeddings of another length (the same model id
  * asked for other `dimensions`, or a cache written by another model) are embedded again with the
  * rest, and when every text is cached but their lengths differ, all are embedded again. So a
- * stale cache never fails a build, and the vectors returned always have one length.
+ * stale cache never fails a build, and the vectors returned always have one length. Nor does a
+ * failing cache ({@link guardEmbeddingCache}): a `get` that throws is a miss, a `set` that
+ * throws leaves that embedding uncached, and a typed array or Proxy is read once into a plain array.
  *
  * @throws {CatalogEmbeddingError} `embedMany` threw or was aborted, or its answer is not one
  *   usable embedding per text of one length (a `NaN`, an empty array, lengths that differ);
  *   nothing of that answer is cached.
  */
 export async function embedCatalog(options: EmbedCatalogOptions): Promise<number[][]> {
-  const { texts, cache, modelKey } = options;
+  const { texts, modelKey } = options;
+  const cache = guardEmbeddingCache(options.cache);
   const keys = texts.map((text) => embeddingCacheKey(modelKey, text));
-  const cached: (number[] | undefined)[] = keys.map((key) => usable(cache.get(key)));
+  const cached: (number[] | undefined)[] = keys.map((key) => usable(cache.get(key), options.dimensions));
   const lengths = new Set(cached.flatMap((vector) => (vector === undefined ? [] : [vector.length])));
   // every text cached, of lengths that differ: nothing tells which is the model's, so ask it
   if (lengths.size > 1 && !cached.includes(undefined)) cached.fill(undefined);
   let missing = uniqueTexts(texts, cached);
   if (missing.length === 0) return cached as number[][];
-  const fresh = await embedTexts(options, missing);
+  const fresh = await embedTexts(options, missing, options.dimensions);
   const dimensions = fresh.get(missing[0]!)!.length;
   // cached embeddings of another length than the model's answer are stale: embed them too
   const stale = cached.map((vector) => (vector !== undefined && vector.length !== dimensions ? undefined : vector));
@@ -59,9 +69,9 @@ function uniqueTexts(texts: readonly string[], vectors: readonly (number[] | und
   return [...new Set(texts.filter((_, index) => vectors[index] === undefined))];
 }
 
-/** `vector` when it is an embedding with no fault, else `undefined`. */
-function usable(vector: readonly number[] | undefined): number[] | undefined {
-  return embeddingFault(vector, undefined) === undefined ? (vector as number[]) : undefined;
+/** `vector` when it is an embedding with no fault (and `dimensions` long, when given), else `undefined`. */
+function usable(vector: readonly number[] | undefined, dimensions: number | undefined): number[] | undefined {
+  return embeddingFault(vector, dimensions) === undefined ? (vector as number[]) : undefined;
 }
 
 /** Embeds `values` in one `embedMany` call; each checked against the first's length, or `dimensions`. */

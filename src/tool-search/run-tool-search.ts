@@ -202,7 +202,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     // a name an entry spells that the ranker left out comes after its named matches, as named
     const missing = (checked?.missing ?? []).map((name, index) => ({ name, score: NAMED_TOOL_SCORE - MAX_SELECTED_ENTRIES - index }));
     const named = missing.length === 0 ? cleaned.ranked : [...cleaned.ranked.filter((match) => match.score >= NAMED_TOOL_SCORE / 2), ...missing, ...cleaned.ranked.filter((match) => match.score < NAMED_TOOL_SCORE / 2)];
-    const searchable = named.filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name) && kept(match.name));
+    // a select: loads only what it lists, whatever a ranker (a user's search service) adds to it
+    const searchable = named.filter((match) => options.isSearchable(match.name) && hasRequiredWords(match.name) && kept(match.name) && (selectedNames === undefined || isSelected(match)));
     const { isRequired } = options;
     const ranked = isRequired === undefined ? searchable : searchable.filter((match) => !isRequired(match.name));
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);

@@ -284,4 +284,25 @@ describe('options.ranker: an asynchronous ranker (semantic ranking)', () => {
     ]);
     expect(result.activated).toEqual(['browser_take_screenshot']);
   });
+
+  it('select: with a lexical search service that ignores select: loads only the listed tools, from the catalog and the client tools', async () => {
+    // the service answers write_file whatever it is asked; a limit the model asks for is not bounded by the relevance floor (C24)
+    const service = { name: 'service', rank: async () => [{ name: 'write_file', score: 1 }] };
+    const cache = createEmbeddingCache();
+    const runtime = createToolSearchRuntime({
+      tools: catalogTools(),
+      ranker: (documents) => createSemanticRanker({ documents, model: createConceptEmbeddingModel(), cache, lexical: service }),
+    });
+    const clientTools = { ui_save_chart: tool({ description: 'Save an image of the chart on screen.', inputSchema: z.object({}), execute: async () => 'saved' }) };
+    const activatedBy = async (query: string) =>
+      (await runtime.send({
+        model: createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query, limit: 3 } }] }, { text: 'ok' }] }).model,
+        prompt: 'x',
+        clientTools,
+        clientId: 'dashboard',
+      }).result).activated;
+
+    expect(await activatedBy('select:send_email')).toEqual(['send_email']);
+    expect(await activatedBy('select:ui_save_chart')).toEqual(['ui_save_chart']);
+  });
 });

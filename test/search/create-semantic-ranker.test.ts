@@ -201,4 +201,51 @@ describe('createSemanticRanker', () => {
     answer = () => Promise.reject(new Error('search service down'));
     await expect(ranker.rank('a letter', 3)).rejects.toThrow('search service down');
   });
+
+  it('fuses only well-formed catalog names of a lexical answer, each once, and passes the search\'s abort signal to it', async () => {
+    const signals: unknown[] = [];
+    const junk = [
+      null,
+      { name: 'write_file', score: 1e9 },
+      { name: 'write_file', score: 1e9 },
+      { name: '__proto__', score: 2 },
+      { name: 'deleted_tool', score: 2 },
+      { name: 'send_email', score: Number.NaN },
+      { name: 'create_issue', score: Number.POSITIVE_INFINITY },
+      { name: 'browser_navigate', score: 1 },
+      ...Array.from({ length: 10_000 }, () => ({ name: 'browser_navigate', score: 0.5 })),
+    ];
+    const remote: AnyToolRanker = { name: 'remote', rank: async (_query, _max, options) => (signals.push(options?.abortSignal), junk as never) };
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache(), lexical: remote });
+    const controller = new AbortController();
+    const names = (await ranker.rank('a letter', 10, { abortSignal: controller.signal })).map((match) => match.name);
+    // write_file is named (a score of NAMED_TOOL_SCORE) once; no name outside the catalog; the NaN and Infinity entries are not lexical matches
+    expect(names[0]).toBe('write_file');
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.every((name) => DOCUMENTS.some((document) => document.name === name))).toBe(true);
+    expect((await ranker.rank('select:write_file', 5)).map((match) => match.name)).toEqual(['write_file']);
+    expect(signals[0]).toBe(controller.signal);
+  });
+
+  it('embeds the catalog again, once, when every vector came from a cache of another length than the model answers queries with', async () => {
+    let dimensions = 2;
+    const model = new MockEmbeddingModelV4({
+      modelId: 'resized',
+      maxEmbeddingsPerCall: 1_000,
+      doEmbed: async ({ values }) => ({ embeddings: values.map((text) => embedText(text).slice(0, dimensions)), warnings: [] }),
+    });
+    const cache = createEmbeddingCache();
+    await createSemanticRanker({ documents: DOCUMENTS, model, cache });
+    // the same model id asked for other dimensions: every catalog text is cached, 2 long
+    dimensions = 5;
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model, cache });
+    expect(model.doEmbedCalls).toHaveLength(1);
+    expect((await ranker.rank('a photo', 1))[0]!.name).toBe('browser_take_screenshot');
+    expect((await ranker.rank('a letter', 1))[0]!.name).toBe('send_email');
+    // the build's embedMany, then: query, the catalog again at 5, query
+    expect(model.doEmbedCalls.map((call) => call.values.length)).toEqual([DOCUMENTS.length, 1, DOCUMENTS.length, 1]);
+    // and the cache now holds the 5-long vectors: a third build embeds nothing
+    await createSemanticRanker({ documents: DOCUMENTS, model, cache });
+    expect(model.doEmbedCalls).toHaveLength(4);
+  });
 });

@@ -85,4 +85,31 @@ describe('embedCatalog', () => {
     expect(cache.get(embeddingCacheKey(MODEL_KEY, TEXTS[1]!))).toBeUndefined();
     expect(cache.get(embeddingCacheKey(MODEL_KEY, TEXTS[0]!))).toEqual([1, 1, 1]);
   });
+
+  it('builds through a cache that throws (a miss, nothing stored) and uses a Float32Array it holds without calling the model', async () => {
+    const down: EmbeddingCache = {
+      get: () => {
+        throw new Error('redis down');
+      },
+      set: () => {
+        throw new Error('redis down');
+      },
+    };
+    const model = modelOf(2);
+    expect(await embedCatalog({ texts: TEXTS, model, modelKey: MODEL_KEY, cache: down })).toEqual(TEXTS.map((text) => [text.length, 1]));
+    const binary = cacheWith({});
+    const stored = new Map(TEXTS.map((text, index) => [embeddingCacheKey(MODEL_KEY, text), new Float32Array([index, 1])]));
+    const vectors = await embedCatalog({ texts: TEXTS, model, modelKey: MODEL_KEY, cache: { get: (key) => stored.get(key) as never, set: binary.set } });
+    expect(vectors).toEqual([[0, 1], [1, 1], [2, 1]]);
+    expect(model.doEmbedCalls).toHaveLength(1);
+  });
+
+  it('with dimensions, embeds again cached entries of another length, and rejects a model answer of another length', async () => {
+    const cache = cacheWith({ [TEXTS[0]!]: [1, 1], [TEXTS[1]!]: [2, 2], [TEXTS[2]!]: [3, 3, 3] });
+    const model = modelOf(3);
+    expect(await embedCatalog({ texts: TEXTS, model, modelKey: MODEL_KEY, cache, dimensions: 3 })).toEqual([[TEXTS[0]!.length, 1, 1], [TEXTS[1]!.length, 1, 1], [3, 3, 3]]);
+    expect(model.doEmbedCalls.map((call) => call.values)).toEqual([[TEXTS[0], TEXTS[1]]]);
+    const failure = await embedCatalog({ texts: TEXTS, model: modelOf(3), modelKey: MODEL_KEY, cache: cacheWith({}), dimensions: 4 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CatalogEmbeddingError);
+  });
 });
