@@ -1,9 +1,11 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { fileURLToPath } from 'node:url';
+import { beforeAll } from 'vitest';
 import type { EvalDataset } from '../../src/eval/eval-dataset.js';
 import { loadEvalDataset } from '../../src/eval/load-eval-dataset.js';
+import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
-import type { RankerDocument } from '../../src/search/tool-ranker.js';
+import type { RankerDocument, ToolRanker } from '../../src/search/tool-ranker.js';
 
 /** The shipped datasets (test/fixtures/datasets), by folder name. */
 export const DATASET_NAMES = ['metatool', 'livemcpbench', 'bfcl', 'mcp-catalog'] as const;
@@ -19,6 +21,19 @@ export function loadFixtureCatalog(name: (typeof DATASET_NAMES)[number]): Promis
 export async function loadFixtureDocuments(name: (typeof DATASET_NAMES)[number]): Promise<RankerDocument[]> {
   const dataset = await loadFixtureCatalog(name);
   return dataset.tools.map((tool) => rankerDocumentOf({ ...tool, name: tool.id }));
+}
+
+/**
+ * The names the default hybrid ranker ranks first over a shipped catalog, for ranking tests:
+ * call it at a test file's or `describe` block's top level; the ranker is built once, in that
+ * scope's `beforeAll`. `maxResults` defaults to 5 (the default search limit).
+ */
+export function fixtureRankerNames(name: (typeof DATASET_NAMES)[number]): (query: string, maxResults?: number) => string[] {
+  let ranker: ToolRanker | undefined;
+  beforeAll(async () => {
+    ranker = createHybridRanker(await loadFixtureDocuments(name));
+  });
+  return (query, maxResults = 5) => ranker!.rank(query, maxResults).map((match) => match.name);
 }
 
 /**

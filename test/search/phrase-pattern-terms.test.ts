@@ -1,9 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
+import { describe, expect, it } from 'vitest';
 import { phrasePatternTerms } from '../../src/search/phrase-pattern-terms.js';
 import { queryTerms } from '../../src/search/query-terms.js';
-import type { ToolRanker } from '../../src/search/tool-ranker.js';
-import { loadFixtureDocuments } from './fixture-catalogs.js';
+import { fixtureRankerNames } from './fixture-catalogs.js';
 
 const terms = (query: string) => phrasePatternTerms(query, 4_000);
 
@@ -38,11 +36,7 @@ describe('phrasePatternTerms', () => {
 });
 
 describe('on the 301-tool MCP catalog', () => {
-  let ranker: ToolRanker;
-  beforeAll(async () => {
-    ranker = createHybridRanker(await loadFixtureDocuments('mcp-catalog'));
-  });
-  const names = (query: string) => ranker.rank(query, 5).map((match) => match.name);
+  const names = fixtureRankerNames('mcp-catalog');
 
   it('ranks the title update first for renaming an issue', () => {
     expect(names("rename issue 5 to 'Crash on startup'")[0]).toBe('update_issue_title');

@@ -1,9 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
+import { describe, expect, it } from 'vitest';
 import { queryTerms } from '../../src/search/query-terms.js';
 import { repositoryNameTerms } from '../../src/search/repository-name-terms.js';
-import type { ToolRanker } from '../../src/search/tool-ranker.js';
-import { loadFixtureDocuments } from './fixture-catalogs.js';
+import { fixtureRankerNames } from './fixture-catalogs.js';
 
 const terms = (query: string) => repositoryNameTerms(query, 4_000);
 
@@ -38,11 +36,7 @@ describe('repositoryNameTerms', () => {
 });
 
 describe('on the 301-tool MCP catalog', () => {
-  let ranker: ToolRanker;
-  beforeAll(async () => {
-    ranker = createHybridRanker(await loadFixtureDocuments('mcp-catalog'));
-  });
-  const names = (query: string) => ranker.rank(query, 5).map((match) => match.name);
+  const names = fixtureRankerNames('mcp-catalog');
 
   it('ranks GitHub’s issue list for bugs asked about in owner/name, above Linear’s issue tools', () => {
     const ranked = names('any open bugs about a memory leak in tokio-rs/tokio?');

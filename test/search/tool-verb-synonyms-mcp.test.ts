@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
-import type { RankerDocument, ToolRanker } from '../../src/search/tool-ranker.js';
-import { loadFixtureDocuments } from './fixture-catalogs.js';
+import type { RankerDocument } from '../../src/search/tool-ranker.js';
+import { fixtureRankerNames } from './fixture-catalogs.js';
 
 // How the words of real requests meet the words of real MCP tools: the stemmer
 // (tokenize-text.ts), the verb and noun groups and phrases (tool-verb-synonyms.ts) and the query's
 // shapes (query-terms.ts, query-shape-terms.ts), over the catalog of 17 MCP servers.
-let ranker: ToolRanker;
-const names = (query: string, maxResults = 5) => ranker.rank(query, maxResults).map((match) => match.name);
-
-beforeAll(async () => {
-  ranker = createHybridRanker(await loadFixtureDocuments('mcp-catalog'));
-});
+const names = fixtureRankerNames('mcp-catalog');
 
 describe('stemming: words that only look inflected', () => {
   it('reads news as news, not as the new of "create a new …": web search, not the create tools', () => {
