@@ -1,6 +1,7 @@
 import { cosineSimilarity, embed, type EmbeddingModel } from 'ai';
 import { createHybridRanker, NAMED_TOOL_SCORE } from './create-hybrid-ranker.js';
 import { embedCatalog } from './embed-catalog.js';
+import { raceAbort } from './race-abort.js';
 import { processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
 import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
 import type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, RankOptions } from './tool-ranker.js';
@@ -171,7 +172,8 @@ function embeddingText(document: RankerDocument): string {
 }
 
 /**
- * `lexical.rank`'s answer (given the search's abort signal), awaited when it is a promise, made
+ * `lexical.rank`'s answer (given the search's abort signal, and no longer awaited once it aborts:
+ * {@link raceAbort}), awaited when it is a promise, made
  * trustworthy like any ranker's answer in `tool_search` ({@link cleanRanking}): entries that are
  * not `{ name: string, score: finite number }` (`null`, a `NaN` or `Infinity` score), names not
  * among `documents` (`__proto__`, a stale name of a search service), repeats of a name (the
@@ -180,7 +182,8 @@ function embeddingText(document: RankerDocument): string {
  * search with a clear error.
  */
 async function rankLexically(lexical: AnyToolRanker, query: string, maxResults: number, rankOptions: RankOptions, isKnown: (name: string) => boolean): Promise<RankedTool[]> {
-  const ranking: unknown = await lexical.rank(query, maxResults, rankOptions);
+  // the caller's code: with the search's signal, it cannot hold the search past an abort
+  const ranking: unknown = await raceAbort(lexical.rank(query, maxResults, rankOptions), rankOptions.abortSignal);
   if (!Array.isArray(ranking)) {
     throw new Error(`The lexical ranker ${lexical.name} answered ${ranking === null ? 'null' : typeof ranking}, not an array of { name, score } matches`);
   }

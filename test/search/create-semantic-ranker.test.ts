@@ -248,4 +248,15 @@ describe('createSemanticRanker', () => {
     await createSemanticRanker({ documents: DOCUMENTS, model, cache });
     expect(model.doEmbedCalls).toHaveLength(4);
   });
+  it('a search whose lexical ranker never answers ends when its abort signal aborts, with the reason', async () => {
+    const stuck = { name: 'stuck', rank: () => new Promise<never>(() => {}) } as unknown as AnyToolRanker;
+    const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: conceptModel(), cache: createEmbeddingCache(), lexical: stuck });
+    for (const query of ['a photo', 'select:write_file']) {
+      const controller = new AbortController();
+      const ranking = ranker.rank(query, 3, { abortSignal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      controller.abort(new Error('tool_search timed out after 10000 ms'));
+      await expect(ranking).rejects.toThrow('tool_search timed out after 10000 ms');
+    }
+  });
 });
