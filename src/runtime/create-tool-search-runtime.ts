@@ -10,6 +10,7 @@ import { resolveRanker } from '../search/resolve-ranker.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
 import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
+import { createMessageRanker } from './create-message-ranker.js';
 import { createProfileBindings } from './create-profile-bindings.js';
 import { createTurnBinding } from './create-turn-binding.js';
 import { createToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
@@ -104,16 +105,16 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const createRanker = (documents: readonly RankerDocument[]) => resolveRanker(resolved.ranker, documents);
   // a name the inventory may list without its group's prefix finds its tool too (C23)
   const shortNames = shortNameAliases(catalog.entries);
-  const ranker = createRanker(
-    catalog.entries.filter((entry) => entry.kind === 'deferred').map((entry) => {
-      const short = shortNames.get(entry.name);
-      return rankerDocumentOf(short === undefined ? entry : { ...entry, aliases: [...entry.aliases, short] });
-    }),
-  );
+  const deferredDocuments = catalog.entries.filter((entry) => entry.kind === 'deferred').map((entry) => {
+    const short = shortNames.get(entry.name);
+    return rankerDocumentOf(short === undefined ? entry : { ...entry, aliases: [...entry.aliases, short] });
+  });
+  const ranker = createRanker(deferredDocuments);
   const shared: RuntimeShared = Object.freeze({
     catalog,
     ranker,
     createRanker,
+    messageRanker: createMessageRanker(ranker, deferredDocuments),
     search,
     toolSearchInput,
     searchEnabled,

@@ -145,8 +145,10 @@ const USER_MESSAGE_MATCHES = 3;
  * two of the message's words (its one word, for a one-word message) with their name,
  * description, search hint or parameters count ({@link sharesMessageWords}): a ranker scores something for
  * any chat (`thanks, that is all`). The prefetch's ranking when one ran (none when it failed:
- * its record's `failure` is set); else one ranking, only with a synchronous ranker and a turn
- * that offers `tool_search`; none otherwise (and for a message without text).
+ * its record's `failure` is set); else one ranking, for a turn that offers `tool_search`, by the
+ * turn's ranker when it is synchronous and else by a hybrid ranker over the runtime's deferred
+ * tools (`shared.messageRanker`: no embedding call for telemetry); none otherwise (and for a
+ * message without text).
  *
  * @returns `{ userMessageMatches }`, or `{}` when not ranked: spread into the `turn.start` record.
  */
@@ -181,7 +183,7 @@ function rankUserMessage(options: Parameters<typeof userMessageMatches>[0]): rea
   if (query === '') return undefined;
   let ranked: unknown;
   try {
-    ranked = (binding.ranker ?? shared.ranker).rank(query, USER_MESSAGE_MATCHES * 4);
+    ranked = shared.messageRanker(binding.ranker ?? shared.ranker).rank(query, USER_MESSAGE_MATCHES * 4);
   } catch {
     return undefined;
   }

@@ -4,7 +4,8 @@ import type { CodeModeOptions, ToolMode } from '../code-mode/code-mode-options.j
 import type { ExecutionPipelineSettings } from '../execution/execution-pipeline-settings.js';
 import type { PermissionCheck } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
-import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
+import type { AnyToolRanker, RankerDocument, ToolRanker } from '../search/tool-ranker.js';
+import type { createMessageRanker } from './create-message-ranker.js';
 import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import type { ProfileBinding } from './create-profile-bindings.js';
 import type { TurnBinding } from './create-turn-binding.js';
@@ -25,6 +26,11 @@ export interface RuntimeShared {
    * they are ranked by a ranker of the same kind over just their documents.
    */
   readonly createRanker: (documents: readonly RankerDocument[]) => AnyToolRanker;
+  /**
+   * The synchronous ranker that ranks a turn's user message for `turn.start`'s
+   * `userMessageMatches`, given the turn's ranker ({@link createMessageRanker}).
+   */
+  readonly messageRanker: (turnRanker: AnyToolRanker) => ToolRanker;
   readonly search: SearchOptions;
   /** `tool_search`'s input schema, built once. */
   readonly toolSearchInput: ToolSearchInputDefinition;
