@@ -39,6 +39,7 @@ export { createSemanticRanker } from './search/create-semantic-ranker.js';
 export type { SemanticFusionWeights, SemanticRankerOptions } from './search/create-semantic-ranker.js';
 export { createEmbeddingCache } from './search/embedding-cache.js';
 export type { EmbeddingCache } from './search/embedding-cache.js';
+export { MAX_EMBEDDING_DIMENSIONS } from './search/read-embedding.js';
 export { rankerDocumentOf } from './search/ranker-document-of.js';
 export type { RankerOption } from './search/resolve-ranker.js';
 export { TOOL_SEARCH_NAME } from '../machines/turn-machine.js';
@@ -85,8 +86,9 @@ export { UnboundToolError } from './errors/unbound-tool-error.js';
 export { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
 export { SnapshotCatalogMismatchError } from './errors/snapshot-catalog-mismatch-error.js';
 export { MissingPeerDependencyError } from './errors/missing-peer-dependency-error.js';
-// Not a configuration mistake: the embedding model failed; in a turn, a tool error for that search.
+// Not configuration mistakes: the embedding model failed, or answered with an embedding that cannot rank; in a turn, a tool error for that search.
 export { CatalogEmbeddingError } from './errors/catalog-embedding-error.js';
+export { InvalidEmbeddingError } from './errors/invalid-embedding-error.js';
 // Not thrown: a requiredTools function that failed ends its turn `failed`; result.error carries it.
 export { RequiredToolsError } from './errors/required-tools-error.js';
 

@@ -5,7 +5,8 @@ import { raceAbort } from './race-abort.js';
 import { processEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
 import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
 import type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, RankOptions } from './tool-ranker.js';
-import { embeddingFault } from './embedding-fault.js';
+import { readEmbedding } from './read-embedding.js';
+import { InvalidEmbeddingError } from '../errors/invalid-embedding-error.js';
 import { cleanRanking } from './clean-ranking.js';
 import { validateSemanticRankerOptions } from './validate-semantic-ranker-options.js';
 
@@ -75,16 +76,22 @@ const MIN_FUSION_DEPTH = 50;
  * the runtime calls it once (the catalog is embedded once per runtime) and passes each
  * search's abort signal to `rank`, which passes it to `embed`.
  *
+ * Embeddings may be arrays or typed arrays (`Float32Array`, …: the AI SDK passes a model's
+ * answer through unchanged) of 1 to `MAX_EMBEDDING_DIMENSIONS` (16,384) finite numbers; they
+ * are copied into plain arrays, which is what the ranker holds and the cache is given.
+ *
  * @throws {InvalidOptionError} (synchronously, before anything is embedded; so in the runtime's
  *   `ranker` function, when the runtime is built) an option is unknown, missing or out of range
  *   ({@link validateSemanticRankerOptions}).
  * @throws {CatalogEmbeddingError} (a rejection) when embedding the catalog fails, or the model
- *   answers with a wrong count of embeddings, one that is not an array of finite numbers, or ones
- *   of different lengths (such embeddings are not cached); its `cause` is what the embedding
- *   model threw, or an `Error` saying which embedding is wrong. `rank` rejects with the AI SDK's
- *   error when embedding the query fails or `options.abortSignal` aborts it, and with an `Error`
- *   naming the query embedding's fault when it is not finite numbers of the catalog's length
- *   (in a turn, each of these is a tool error for that search).
+ *   answers with a wrong count of embeddings, or one that is not finite numbers, is empty, is
+ *   longer than `MAX_EMBEDDING_DIMENSIONS`, or has another length than the others (such
+ *   embeddings are not cached); its `cause` is what the embedding model threw, or an
+ *   `InvalidEmbeddingError` saying which embedding is wrong. `rank` rejects with the AI SDK's
+ *   error when embedding the query fails or `options.abortSignal` aborts it, and with an
+ *   `InvalidEmbeddingError` (`embedding: 'query'`) when the query's embedding has such a fault
+ *   or another length than the catalog's (in a turn, each of these is a tool error for that
+ *   search).
  */
 export function createSemanticRanker(options: SemanticRankerOptions): Promise<AsyncToolRanker> {
   validateSemanticRankerOptions(options);
@@ -141,13 +148,16 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
       const depth = Math.max(MIN_FUSION_DEPTH, maxResults);
       const lexicalRanks = await rankLexically(lexical, query, depth, rankOptions, isKnown);
       const named = lexicalRanks.filter((match) => match.score >= NAMED_TOOL_SCORE / 2);
-      const { embedding } = await embed({
+      const answer = await embed({
         model,
         value: query.slice(0, MAX_QUERY_SCAN_CHARS),
         ...(rankOptions.abortSignal === undefined ? {} : { abortSignal: rankOptions.abortSignal }),
       });
-      if (fromCacheOnly && dimensions !== undefined && embeddingFault(embedding, undefined) === undefined && embedding.length !== dimensions) await catalogOfLength(embedding.length);
-      checkQueryEmbedding(embedding, dimensions, modelKey);
+      const embedding = queryEmbedding(answer.embedding, modelKey);
+      if (fromCacheOnly && dimensions !== undefined && embedding.length !== dimensions) await catalogOfLength(embedding.length);
+      if (dimensions !== undefined && embedding.length !== dimensions) {
+        throw new InvalidEmbeddingError({ model: modelKey, embedding: 'query', fault: `has ${embedding.length} numbers; the others have ${dimensions}` });
+      }
       const semanticRanks = vectors
         .map((vector, index) => ({ name: documents[index]!.name, similarity: cosineSimilarity(embedding, vector) }))
         .sort((a, b) => b.similarity - a.similarity || compareNames(a.name, b.name))
@@ -190,10 +200,16 @@ async function rankLexically(lexical: AnyToolRanker, query: string, maxResults: 
   return cleanRanking(ranking, { maxResults, isKnown }).ranked;
 }
 
-/** Throws when the query's embedding has a fault ({@link embeddingFault}) against the catalog's `dimensions`. */
-function checkQueryEmbedding(embedding: unknown, dimensions: number | undefined, modelKey: string): void {
-  const fault = embeddingFault(embedding, dimensions);
-  if (fault !== undefined) throw new Error(`The embedding model ${modelKey} returned a query embedding that ${fault.replace('the others have', "the catalog's have")}`);
+/**
+ * The query's embedding read into a plain array ({@link readEmbedding}: a typed array is
+ * accepted), its length not yet checked against the catalog's.
+ *
+ * @throws {InvalidEmbeddingError} it is not 1 to `MAX_EMBEDDING_DIMENSIONS` finite numbers.
+ */
+function queryEmbedding(value: unknown, modelKey: string): number[] {
+  const { embedding, fault } = readEmbedding(value, undefined);
+  if (fault !== undefined) throw new InvalidEmbeddingError({ model: modelKey, embedding: 'query', fault });
+  return embedding;
 }
 
 function compareNames(a: string, b: string): number {

@@ -1,8 +1,9 @@
 import { embedMany, type EmbeddingModel } from 'ai';
 import { CatalogEmbeddingError } from '../errors/catalog-embedding-error.js';
 import { embeddingCacheKey, type EmbeddingCache } from './embedding-cache.js';
-import { embeddingFault } from './embedding-fault.js';
+import { InvalidEmbeddingError } from '../errors/invalid-embedding-error.js';
 import { guardEmbeddingCache } from './guard-embedding-cache.js';
+import { readEmbedding } from './read-embedding.js';
 
 /** What {@link embedCatalog} needs: the catalog's texts and how to embed and cache them. */
 export interface EmbedCatalogOptions {
@@ -29,18 +30,24 @@ export interface EmbedCatalogOptions {
  * from the model (`embedMany`, one call for every text not usable from the cache) otherwise;
  * the model's embeddings are cached once they have passed the checks.
  *
- * Which cached embeddings are used: only finite numbers, non-empty ({@link embeddingFault});
- * any other entry (a user's cache may hold anything) is embedded again and replaced. The
+ * Which cached embeddings are used: arrays, typed arrays or other array-likes of 1 to
+ * `MAX_EMBEDDING_DIMENSIONS` (16,384) finite numbers ({@link readEmbedding}), read into plain
+ * arrays; any other entry (a user's cache may hold anything) is embedded again and replaced. The
  * model's answer decides the length: cached embeddings of another length (the same model id
  * asked for other `dimensions`, or a cache written by another model) are embedded again with the
  * rest, and when every text is cached but their lengths differ, all are embedded again. So a
  * stale cache never fails a build, and the vectors returned always have one length. Nor does a
  * failing cache ({@link guardEmbeddingCache}): a `get` that throws is a miss, a `set` that
  * throws leaves that embedding uncached, and a typed array or Proxy is read once into a plain array.
+ * The model's embeddings are read the same way: a `Float32Array` (or any typed array) it
+ * answers with is accepted and copied into a plain array, which is what is returned and cached.
  *
+ * @returns one plain `number[]` per text, all of one length, none shared with the model's
+ *   answer or the user's cache.
  * @throws {CatalogEmbeddingError} `embedMany` threw or was aborted, or its answer is not one
- *   usable embedding per text of one length (a `NaN`, an empty array, lengths that differ);
- *   nothing of that answer is cached.
+ *   usable embedding per text of one length (a `NaN`, an empty array, more than
+ *   `MAX_EMBEDDING_DIMENSIONS` numbers, lengths that differ: its `cause` is an
+ *   `InvalidEmbeddingError` saying which); nothing of that answer is cached.
  */
 export async function embedCatalog(options: EmbedCatalogOptions): Promise<number[][]> {
   const { texts, modelKey } = options;
@@ -69,9 +76,9 @@ function uniqueTexts(texts: readonly string[], vectors: readonly (number[] | und
   return [...new Set(texts.filter((_, index) => vectors[index] === undefined))];
 }
 
-/** `vector` when it is an embedding with no fault (and `dimensions` long, when given), else `undefined`. */
+/** `vector` (a guarded cache's answer: already read and checked) when it is `dimensions` long or that is not given, else `undefined`. */
 function usable(vector: readonly number[] | undefined, dimensions: number | undefined): number[] | undefined {
-  return embeddingFault(vector, dimensions) === undefined ? (vector as number[]) : undefined;
+  return vector !== undefined && (dimensions === undefined || vector.length === dimensions) ? (vector as number[]) : undefined;
 }
 
 /** Embeds `values` in one `embedMany` call; each checked against the first's length, or `dimensions`. */
@@ -83,22 +90,28 @@ async function embedTexts(options: EmbedCatalogOptions, values: string[], dimens
       ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
     });
-    checkEmbeddings(embeddings, values.length, dimensions);
-    return new Map(values.map((text, index) => [text, embeddings[index]!]));
+    const read = readEmbeddings(embeddings, values.length, dimensions, options.modelKey);
+    return new Map(values.map((text, index) => [text, read[index]!]));
   } catch (error) {
     throw new CatalogEmbeddingError({ model: options.modelKey, texts: values.length, cause: error });
   }
 }
 
-/** Throws unless `embeddings` is `count` embeddings with no fault, all `dimensions` long (`undefined`: the first's length). */
-function checkEmbeddings(embeddings: unknown, count: number, dimensions: number | undefined): void {
+/**
+ * `embeddings` read into plain arrays ({@link readEmbedding}); throws unless they are `count`
+ * embeddings with no fault, all `dimensions` long (`undefined`: the first's length).
+ *
+ * @throws {InvalidEmbeddingError} the first embedding with a fault.
+ */
+function readEmbeddings(embeddings: unknown, count: number, dimensions: number | undefined, model: string): number[][] {
   if (!Array.isArray(embeddings) || embeddings.length !== count) {
     throw new Error(`the model returned ${Array.isArray(embeddings) ? embeddings.length : 'no array of'} embeddings for ${count} texts`);
   }
   let expected = dimensions;
-  embeddings.forEach((embedding: unknown, index) => {
-    const fault = embeddingFault(embedding, expected);
-    if (fault !== undefined) throw new Error(`the model returned embedding ${index + 1} of ${count} that ${fault}`);
-    expected ??= (embedding as number[]).length;
+  return embeddings.map((value: unknown, index) => {
+    const { embedding, fault } = readEmbedding(value, expected);
+    if (fault !== undefined) throw new InvalidEmbeddingError({ model, embedding: { index: index + 1, count }, fault });
+    expected ??= embedding.length;
+    return embedding;
   });
 }

@@ -1,28 +1,33 @@
 import type { EmbeddingCache } from './embedding-cache.js';
+import { readEmbedding } from './read-embedding.js';
 
 /**
  * `cache` made safe to read for `embedCatalog`: a user's cache (Redis, a file, a database)
- * may throw, or hand back a typed array or a Proxy, and none of that may fail a build.
+ * may throw, or hand back a typed array, a Proxy or anything at all, and none of that may fail
+ * a build.
  *
  * - `get` that throws is a miss (`undefined`).
- * - A `get` answer that is an array or a typed array (`Float32Array`, `Float64Array`: what a
- *   binary store gives back) is copied once into a plain `number[]`, so a Proxy whose values
- *   change between reads is read once, and a copy whose reading throws is a miss. Anything else
- *   is returned as is (`embedCatalog` replaces it: it is not an embedding).
+ * - A `get` answer that is an embedding ({@link readEmbedding}: an array, a typed array such as
+ *   `Float32Array` or `Float64Array` — what a binary store gives back — or another array-like,
+ *   of 1 to `MAX_EMBEDDING_DIMENSIONS` finite numbers) is copied once into a plain `number[]`,
+ *   so a Proxy whose values change between reads is read once. Anything else (`NaN`, a string,
+ *   `[]`, 10 million numbers, a Proxy whose trap throws) is a miss: `embedCatalog` embeds that
+ *   text again and replaces the entry.
  * - `set` that throws is ignored: the embedding is used, just not cached (the next build embeds it again).
  *
- * @returns a new {@link EmbeddingCache}; `cache` itself is not changed.
+ * @returns a new {@link EmbeddingCache} whose `get` answers only plain arrays of finite numbers
+ *   (of any length within the bound; `embedCatalog` checks the length); `cache` itself is not changed.
  */
 export function guardEmbeddingCache(cache: EmbeddingCache): EmbeddingCache {
   return {
     get(key) {
+      let value: unknown;
       try {
-        const value: unknown = cache.get(key);
-        if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) return Array.from(value as ArrayLike<number>);
-        return value as readonly number[] | undefined;
+        value = cache.get(key);
       } catch {
         return undefined;
       }
+      return value === undefined ? undefined : readEmbedding(value, undefined).embedding;
     },
     set(key, embedding) {
       try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddingCache, type EmbeddingCache } from '../../src/search/embedding-cache.js';
 import { guardEmbeddingCache } from '../../src/search/guard-embedding-cache.js';
+import { MAX_EMBEDDING_DIMENSIONS } from '../../src/search/read-embedding.js';
 
 /** A cache whose `get` answers `value()` for every key. */
 const answering = (value: () => unknown): EmbeddingCache => ({ get: () => value() as number[], set: () => undefined });
@@ -20,11 +21,12 @@ describe('guardEmbeddingCache', () => {
     expect(() => guarded.set('k', [1, 2])).not.toThrow();
   });
 
-  it('copies arrays and typed arrays into plain number arrays, and passes anything else through', () => {
+  it('copies arrays and typed arrays into plain number arrays; anything that is not an embedding is a miss', () => {
     expect(guardEmbeddingCache(answering(() => new Float32Array([0.5, 0.25]))).get('k')).toEqual([0.5, 0.25]);
     expect(Array.isArray(guardEmbeddingCache(answering(() => new Float64Array([1]))).get('k'))).toBe(true);
-    expect(guardEmbeddingCache(answering(() => 'vector')).get('k')).toBe('vector');
-    expect(guardEmbeddingCache(answering(() => undefined)).get('k')).toBeUndefined();
+    for (const junk of ['vector', undefined, null, [], [1, Number.NaN], new Float32Array(MAX_EMBEDDING_DIMENSIONS + 1)]) {
+      expect(guardEmbeddingCache(answering(() => junk)).get('k')).toBeUndefined();
+    }
     const stored = [1, 2, 3];
     const copy = guardEmbeddingCache(answering(() => stored)).get('k');
     expect(copy).toEqual(stored);
