@@ -41,7 +41,7 @@ export { createEmbeddingCache } from './search/embedding-cache.js';
 export type { EmbeddingCache } from './search/embedding-cache.js';
 export { MAX_EMBEDDING_DIMENSIONS } from './search/read-embedding.js';
 export { rankerDocumentOf } from './search/ranker-document-of.js';
-export type { RankerOption } from './search/resolve-ranker.js';
+export type { RankerContext, RankerOption } from './search/resolve-ranker.js';
 export { TOOL_SEARCH_NAME } from '../machines/turn-machine.js';
 export { TOOL_SEARCH_WIRE_ALIAS } from './tool-search/tool-search-wire-names.js';
 

@@ -7,6 +7,7 @@ import { resolvePipelineSettings } from '../execution/execution-pipeline-setting
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { shortNameAliases } from '../catalog/short-name-aliases.js';
 import { resolveRanker } from '../search/resolve-ranker.js';
+import { createClientToolRanker } from '../client-tools/create-client-tool-ranker.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { AnyToolRanker, RankerDocument } from '../search/tool-ranker.js';
 import { createTelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
@@ -102,18 +103,17 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
   const toolSearchInput = createToolSearchInputDefinition(search);
   const defaultBinding = createTurnBinding({ catalog, search, toolSearchInput, searchEnabled });
   const profiles = createProfileBindings({ catalog, search, toolSearchInput, searchEnabled, profiles: resolved.profiles });
-  const createRanker = (documents: readonly RankerDocument[]) => resolveRanker(resolved.ranker, documents);
   // a name the inventory may list without its group's prefix finds its tool too (C23)
   const shortNames = shortNameAliases(catalog.entries);
   const deferredDocuments = catalog.entries.filter((entry) => entry.kind === 'deferred').map((entry) => {
     const short = shortNames.get(entry.name);
     return rankerDocumentOf(short === undefined ? entry : { ...entry, aliases: [...entry.aliases, short] });
   });
-  const ranker = createRanker(deferredDocuments);
+  const ranker = resolveRanker(resolved.ranker, deferredDocuments);
   const shared: RuntimeShared = Object.freeze({
     catalog,
     ranker,
-    createRanker,
+    createClientRanker: (documents: readonly RankerDocument[], clientId: string) => createClientToolRanker({ option: resolved.ranker, documents, clientId }),
     messageRanker: createMessageRanker(ranker, deferredDocuments),
     search,
     toolSearchInput,

@@ -1,4 +1,4 @@
-import { createClientToolEntries } from '../client-tools/create-client-tool-entries.js';
+import { createClientToolEntries, DEFAULT_CLIENT_ID } from '../client-tools/create-client-tool-entries.js';
 import { createMergedRanker } from '../client-tools/create-merged-ranker.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
@@ -14,7 +14,9 @@ import type { RuntimeShared } from './runtime-shared.js';
  * the tools a client offered for this turn (`clientTools`), which join B on top of that
  * ceiling for this turn only (C17). The runtime-wide catalog, bindings and ranker are only
  * read (C19): a turn with client tools gets its own binding, and its own ranker that merges
- * the runtime's with one built by the same factory over just the client tools.
+ * the runtime's with one built from the same `ranker` option over just the client tools
+ * (`createClientToolRanker`: a function of yours is told the `clientId`, and a client tool
+ * named outright is found whatever it answers).
  *
  * @throws {InvalidOptionError} an unknown profile (`boundTools` is a list of names: the send schema parsed it).
  * @throws {UnboundToolError} `boundTools` naming a tool that is not bound, or outside the profile.
@@ -63,11 +65,12 @@ export function resolveTurnBinding(
   if (searchable.length === 0) return binding;
   // a client tool the inventory lists without its group's prefix is found by the rest too (C23)
   const shortNames = addedShortNameAliases(searchable, binding.groups, [...shared.catalog.entries, ...clientEntries]);
-  const clientRanker = shared.createRanker(
+  const clientRanker = shared.createClientRanker(
     searchable.map((entry) => {
       const short = shortNames.get(entry.name);
       return rankerDocumentOf(short === undefined ? entry : { ...entry, aliases: [...entry.aliases, short] });
     }),
+    input.clientId ?? DEFAULT_CLIENT_ID,
   );
   return Object.freeze({ ...binding, ranker: createMergedRanker([shared.ranker, clientRanker]) });
 }

@@ -87,7 +87,11 @@ export interface ToolSearchRuntimeOptions extends ModelCallSettings {
    * correction), `'fuse'` (the first ranker), or a function `(documents) => ranker` for your
    * own: a `ToolRanker`, an `AsyncToolRanker`, or a promise of either, such as
    * `(documents) => createSemanticRanker({ documents, model })` (the catalog is then embedded
-   * once, when the runtime is created). An asynchronous search is bounded by the tool timeout
+   * once, when the runtime is created). The function is called again per turn that offers
+   * deferred client tools, over just those, with `{ clientId }` as its second argument
+   * (`{}` for the catalog: see `RankerContext`); a client tool named outright is found
+   * whatever that ranker answers, one found by what it does only if the ranker ranks the
+   * documents it is given. An asynchronous search is bounded by the tool timeout
    * (`timeout.toolMs`, or `timeout.perToolMs.tool_search`); a ranker that rejects or a build
    * that fails makes that search a tool error, and the turn goes on.
    */

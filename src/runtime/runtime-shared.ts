@@ -5,6 +5,7 @@ import type { ExecutionPipelineSettings } from '../execution/execution-pipeline-
 import type { PermissionCheck } from '../execution/permission.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { AnyToolRanker, RankerDocument, ToolRanker } from '../search/tool-ranker.js';
+import type { createClientToolRanker } from '../client-tools/create-client-tool-ranker.js';
 import type { createMessageRanker } from './create-message-ranker.js';
 import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import type { ProfileBinding } from './create-profile-bindings.js';
@@ -22,10 +23,10 @@ export interface RuntimeShared {
   /** Built once from the `ranker` option; synchronous or asynchronous. */
   readonly ranker: AnyToolRanker;
   /**
-   * The factory `ranker` was built with (the `ranker` option), for a turn's client tools:
-   * they are ranked by a ranker of the same kind over just their documents.
+   * Builds the ranker of a turn's deferred client tools from the `ranker` option, over just
+   * their documents, told the send's `clientId` ({@link createClientToolRanker}).
    */
-  readonly createRanker: (documents: readonly RankerDocument[]) => AnyToolRanker;
+  readonly createClientRanker: (documents: readonly RankerDocument[], clientId: string) => AnyToolRanker;
   /**
    * The synchronous ranker that ranks a turn's user message for `turn.start`'s
    * `userMessageMatches`, given the turn's ranker ({@link createMessageRanker}).

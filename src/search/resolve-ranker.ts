@@ -5,20 +5,35 @@ import { createPromisedRanker } from './create-promised-ranker.js';
 import type { AnyToolRanker, AsyncToolRanker, RankerDocument, ToolRanker } from './tool-ranker.js';
 
 /**
+ * What a `ranker` function is told besides the documents: which tools they are. The runtime
+ * calls it once over its deferred tools (`clientId` is `undefined`) and once per turn that
+ * offers deferred client tools, over just those (`clientId` is that send's `clientId`, default
+ * `'client'`). A ranker that cannot rank the documents it is given — a search service that
+ * indexes only your catalog — should not be used for the client tools' call: e.g.
+ * `(documents, { clientId }) => createSemanticRanker({ documents, model, ...(clientId === undefined ? { lexical: service } : {}) })`.
+ */
+export interface RankerContext {
+  /** `undefined`: the runtime's deferred tools; a string: one turn's client tools, offered by that client. */
+  readonly clientId?: string;
+}
+
+/**
  * Which ranker `tool_search` uses: `'hybrid'` ({@link createHybridRanker}, the default),
  * `'fuse'` ({@link createFuseRanker}, the first ranker, slower and weaker; kept for
- * comparison), or a function that builds any ranker over the deferred tools' documents: a
+ * comparison), or a function that builds any ranker over the documents it is given (the
+ * deferred tools', or a turn's client tools': see {@link RankerContext}): a
  * {@link ToolRanker}, an {@link AsyncToolRanker} (whose `rank` returns a promise), or a
  * promise of either, such as `(documents) => createSemanticRanker({ documents, model })`.
  */
 export type RankerOption =
   | 'hybrid'
   | 'fuse'
-  | ((documents: readonly RankerDocument[]) => ToolRanker | AsyncToolRanker | Promise<ToolRanker | AsyncToolRanker>);
+  | ((documents: readonly RankerDocument[], context: RankerContext) => ToolRanker | AsyncToolRanker | Promise<ToolRanker | AsyncToolRanker>);
 
 /**
  * Builds the runtime's ranker once over the deferred tools' documents (C19). The function form
- * is called once here (and once more per turn that offers client tools, over just those). When
+ * is called once here (and once more per turn that offers client tools, over just those), with
+ * `context` (default `{}`: the runtime's deferred tools). When
  * it returns a promise, the result ranks once the promise resolves ({@link createPromisedRanker}):
  * a build that rejects, or resolves to something that is not a ranker, makes each search a
  * tool error until a later search builds it again.
@@ -28,15 +43,16 @@ export type RankerOption =
  *   (synchronously; a promise's value is checked when it resolves).
  * @throws whatever the function throws synchronously.
  */
-export function resolveRanker(option: RankerOption | undefined, documents: readonly RankerDocument[]): AnyToolRanker {
+export function resolveRanker(option: RankerOption | undefined, documents: readonly RankerDocument[], context: RankerContext = {}): AnyToolRanker {
   if (option === undefined || option === 'hybrid') return createHybridRanker(documents);
   if (option === 'fuse') return createFuseRanker(documents);
   if (typeof option === 'function') {
-    const ranker = option(documents);
+    const told: RankerContext = Object.freeze(context.clientId === undefined ? {} : { clientId: context.clientId });
+    const ranker = option(documents, told);
     if (!isPromiseLike(ranker)) return checkRanker(ranker);
     return createPromisedRanker({
       build: Promise.resolve(ranker).then(checkRanker),
-      rebuild: async () => checkRanker(await option(documents)),
+      rebuild: async () => checkRanker(await option(documents, told)),
     });
   }
   throw new InvalidOptionError({ option: 'ranker', value: option, expected: expectedFor(option) });
