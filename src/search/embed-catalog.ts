@@ -77,8 +77,8 @@ function uniqueTexts(texts: readonly string[], vectors: readonly (number[] | und
 }
 
 /** `vector` (a guarded cache's answer: already read and checked) when it is `dimensions` long or that is not given, else `undefined`. */
-function usable(vector: readonly number[] | undefined, dimensions: number | undefined): number[] | undefined {
-  return vector !== undefined && (dimensions === undefined || vector.length === dimensions) ? (vector as number[]) : undefined;
+function usable(vector: number[] | undefined, dimensions: number | undefined): number[] | undefined {
+  return vector !== undefined && (dimensions === undefined || vector.length === dimensions) ? vector : undefined;
 }
 
 /** Embeds `values` in one `embedMany` call; each checked against the first's length, or `dimensions`. */

@@ -6,12 +6,18 @@ import { createHash } from 'node:crypto';
  * never is, whichever runtime or catalog it appears in.
  */
 export interface EmbeddingCache {
-  get(key: string): readonly number[] | undefined;
+  /**
+   * The embedding stored under `key`, or `undefined` for none. An array or a typed array
+   * (`Float32Array`, what a binary store gives back) of finite numbers; anything else (a `get`
+   * that throws included) is a miss: that text is embedded again and `set` replaces it.
+   */
+  get(key: string): ArrayLike<number> | undefined;
+  /** Stores `embedding`, a plain array of at most `MAX_EMBEDDING_DIMENSIONS` finite numbers; a `set` that throws leaves it uncached. */
   set(key: string, embedding: readonly number[]): void;
 }
 
 /** An in-memory {@link EmbeddingCache} (a `Map`); the default cache of {@link createSemanticRanker} is one per process. */
-export function createEmbeddingCache(): EmbeddingCache {
+export function createEmbeddingCache(): EmbeddingCache & { get(key: string): readonly number[] | undefined } {
   const entries = new Map<string, readonly number[]>();
   return {
     get: (key) => entries.get(key),

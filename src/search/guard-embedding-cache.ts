@@ -1,6 +1,12 @@
 import type { EmbeddingCache } from './embedding-cache.js';
 import { readEmbedding } from './read-embedding.js';
 
+/** What {@link guardEmbeddingCache} returns: an {@link EmbeddingCache} whose `get` answers plain arrays only. */
+export interface GuardedEmbeddingCache {
+  get(key: string): number[] | undefined;
+  set(key: string, embedding: readonly number[]): void;
+}
+
 /**
  * `cache` made safe to read for `embedCatalog`: a user's cache (Redis, a file, a database)
  * may throw, or hand back a typed array, a Proxy or anything at all, and none of that may fail
@@ -15,10 +21,10 @@ import { readEmbedding } from './read-embedding.js';
  *   text again and replaces the entry.
  * - `set` that throws is ignored: the embedding is used, just not cached (the next build embeds it again).
  *
- * @returns a new {@link EmbeddingCache} whose `get` answers only plain arrays of finite numbers
+ * @returns a new cache whose `get` answers only plain arrays of finite numbers
  *   (of any length within the bound; `embedCatalog` checks the length); `cache` itself is not changed.
  */
-export function guardEmbeddingCache(cache: EmbeddingCache): EmbeddingCache {
+export function guardEmbeddingCache(cache: EmbeddingCache): GuardedEmbeddingCache {
   return {
     get(key) {
       let value: unknown;

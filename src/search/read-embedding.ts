@@ -42,7 +42,7 @@ export function readEmbedding(value: unknown, dimensions: number | undefined): E
     for (let index = 0; index < length; index++) {
       const number: unknown = (value as ArrayLike<unknown>)[index];
       if (typeof number !== 'number' || !Number.isFinite(number)) {
-        return { fault: `has ${typeof number === 'number' ? String(number) : `a ${typeof number}`} at ${index}, not a finite number` };
+        return { fault: `has ${typeof number === 'number' ? String(number) : `${/^[aeiou]/.test(typeof number) ? 'an' : 'a'} ${typeof number}`} at ${index}, not a finite number` };
       }
       embedding[index] = number;
     }

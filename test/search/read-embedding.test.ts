@@ -19,9 +19,10 @@ describe('readEmbedding', () => {
     expect(readEmbedding([1, Number.NaN], undefined).fault).toBe('has NaN at 1, not a finite number');
     expect(readEmbedding(new Float32Array([1, Number.POSITIVE_INFINITY]), undefined).fault).toBe('has Infinity at 1, not a finite number');
     expect(readEmbedding([1, '2'], undefined).fault).toBe('has a string at 1, not a finite number');
+    expect(readEmbedding([{}], undefined).fault).toBe('has an object at 0, not a finite number');
     expect(readEmbedding(new BigInt64Array([1n]), undefined).fault).toBe('has a bigint at 0, not a finite number');
     // eslint-disable-next-line no-sparse-arrays
-    expect(readEmbedding([1, , 3], undefined).fault).toBe('has a undefined at 1, not a finite number');
+    expect(readEmbedding([1, , 3], undefined).fault).toBe('has an undefined at 1, not a finite number');
     expect(readEmbedding([1, 2], 3).fault).toBe('has 2 numbers; the others have 3');
     for (const junk of [[], 'vector', null, undefined, 42, { length: -1 }, { length: 1.5 }, new Map(), new DataView(new ArrayBuffer(8)), () => [1]]) {
       expect(readEmbedding(junk, undefined).fault).toBe('is not a non-empty array of numbers');
