@@ -34,8 +34,10 @@ export interface SemanticRankerOptions {
    * It is given each search's `{ abortSignal }`. A rejection, or an answer that is not an
    * array, rejects that search; of an array, only `{ name, score: finite number }` entries
    * naming a tool of `documents` are fused, each name once (the first), at most the number
-   * asked for. Default:
-   * {@link createHybridRanker} over `documents`.
+   * asked for. It must rank `documents`: in a runtime the `ranker` function is called for a
+   * turn's client tools too, with `{ clientId }` (`RankerContext`), and a search service that
+   * knows only your catalog should be left out of that call (client tools would be ranked by
+   * meaning alone). Default: {@link createHybridRanker} over `documents`.
    */
   readonly lexical?: AnyToolRanker;
   /**
