@@ -1,3 +1,4 @@
+import { listFullNames, namesEndingWith } from '../catalog/names-ending-with.js';
 import { TurnscopeError } from './turnscope-error.js';
 
 /**
@@ -5,7 +6,10 @@ import { TurnscopeError } from './turnscope-error.js';
  * `unbound-tool`. `option` says which (`groups.<group>`, `direct`, `requiredTools`, `sources`,
  * `boundTools`, `profiles.<name>.overrides`). Fix: bind the tool in `tools` (or, when `outside`
  * is set — the tool is bound but outside a narrower ceiling — widen that ceiling), or remove the
- * name from that option; the bound tools are the ceiling (C1, C6).
+ * name from that option; the bound tools are the ceiling (C1, C6). The message suggests the
+ * bound name spelled the same ignoring case, else the bound names that end with it after `_` or
+ * `-` (`read_file` → `"mcp__filesystem__read_file"`: an MCP tool's own name without the
+ * `mcp__<server>__` prefix of its canonical name), at most 5 and how many more.
  */
 export class UnboundToolError extends TurnscopeError {
   readonly toolName: string;
@@ -18,7 +22,7 @@ export class UnboundToolError extends TurnscopeError {
    *   tool is not bound at all.
    */
   constructor(options: { toolName: string; option: string; bound: readonly string[]; outside?: string }) {
-    const suggestion = closestName(options.toolName, options.bound);
+    const suggestion = suggestionOf(options.toolName, options.bound);
     const name = JSON.stringify(options.toolName);
     super({
       code: 'unbound-tool',
@@ -26,7 +30,7 @@ export class UnboundToolError extends TurnscopeError {
         (options.outside === undefined
           ? `\`${options.option}\` names ${name}, which is not a bound tool. `
           : `\`${options.option}\` names ${name}, which is bound but outside ${options.outside}. `) +
-        (suggestion === undefined ? '' : `Did you mean ${JSON.stringify(suggestion)}? `) +
+        (suggestion === undefined ? '' : `Did you mean ${suggestion}? `) +
         (options.outside === undefined
           ? `Add it to \`tools\` or remove it from \`${options.option}\`.`
           : `Remove it from \`${options.option}\`, or widen ${options.outside} to include it.`),
@@ -36,7 +40,11 @@ export class UnboundToolError extends TurnscopeError {
   }
 }
 
-function closestName(name: string, candidates: readonly string[]): string | undefined {
+/** `"Name"` for a bound name equal ignoring case, else `"a" or "b"` for the bound names ending with it; `undefined` for none. */
+function suggestionOf(name: string, candidates: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
-  return candidates.find((candidate) => candidate.toLowerCase() === lower);
+  const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+  if (sameCase !== undefined) return JSON.stringify(sameCase);
+  const endings = namesEndingWith(name, candidates, true);
+  return endings.length === 0 ? undefined : listFullNames(endings, ' or ');
 }

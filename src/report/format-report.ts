@@ -2,7 +2,10 @@ import type { TraceSummary } from './trace-summary.js';
 
 /**
  * Renders a {@link TraceSummary} as plain text: a totals block, then one line per turn.
- * Numbers use thousands separators; ratios are percentages with one decimal.
+ * Numbers use thousands separators; ratios are percentages with one decimal. Turn ids, reasons
+ * and tool names come from the trace as written: their line breaks, control characters (a
+ * terminal escape) and bidirectional controls are shown escaped (`\u000a`), so a trace line
+ * cannot add or reorder lines of the report (a forged `SILENT MISS` or totals row).
  */
 export function formatReport(summary: TraceSummary): string {
   const { totals, k } = summary;
@@ -32,14 +35,22 @@ export function formatReport(summary: TraceSummary): string {
     const recall = turn.recall.value === null ? '-' : `${turn.recall.inTopK.length}/${turn.recall.called.length}`;
     const first = turn.firstSuccess === null ? 'none' : `step ${turn.firstSuccess.steps}${turn.firstSuccess.timeMs === null ? '' : `, ${number(turn.firstSuccess.timeMs)} ms`}`;
     lines.push(
-      `  ${turn.turnId}  ${turn.status}${turn.reason === undefined ? '' : ` (${turn.reason})`}, ${turn.steps} steps, ` +
+      `  ${shown(turn.turnId)}  ${turn.status}${turn.reason === undefined ? '' : ` (${shown(turn.reason)})`}, ${turn.steps} steps, ` +
         `saved ${saved} chars, unused ${turn.exposedUnused.count}, recall ${recall}, searches ${turn.searches}, ` +
         `first ok ${first}, hidden rejections ${turn.hiddenRejections}` +
-        (turn.capMisses.length === 0 ? '' : `, cut by cap: ${turn.capMisses.join(', ')}`) +
-        (turn.silentMiss === null ? '' : `, SILENT MISS: no search, the message matched ${turn.silentMiss.matches.map((match) => match.name).join(', ')}`),
+        (turn.capMisses.length === 0 ? '' : `, cut by cap: ${turn.capMisses.map(shown).join(', ')}`) +
+        (turn.silentMiss === null ? '' : `, SILENT MISS: no search, the message matched ${turn.silentMiss.matches.map((match) => shown(match.name)).join(', ')}`),
     );
   }
   return lines.join('\n');
+}
+
+/** Line breaks, C0 and C1 controls, line and paragraph separators, bidirectional controls. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** A string of the trace as one printable run: each character of {@link UNPRINTABLE} as `\uXXXX`. */
+function shown(text: string): string {
+  return text.replace(UNPRINTABLE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function number(value: number): string {

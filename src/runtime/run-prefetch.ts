@@ -22,7 +22,7 @@ export interface PrefetchOutcome {
 
 /**
  * Runs the prefetch search of one turn (C25): the text of the latest user message (its text
- * parts, cut to `search.maxQueryChars`) as the query, over the turn's searchable tools, with the
+ * parts, trimmed, then cut to `search.maxQueryChars`) as the query, over the turn's searchable tools, with the
  * turn's ranker and the bounds of any search without a limit (C1, C10, C24): at most
  * `prefetch.limit` tools (clamped to `search.maxLimit`), stopping at the relevance floor; the
  * record's `requestedLimit` is `prefetch.limit` and its `skipped` names the matches the floor or
@@ -50,7 +50,7 @@ export function runPrefetch(options: {
 }): PrefetchOutcome | Promise<PrefetchOutcome> | undefined {
   const { shared, binding, prefetch } = options;
   if (prefetch === undefined || !binding.offerSearch) return undefined;
-  const query = plainQuery(latestUserText(options.messages).slice(0, shared.search.maxQueryChars));
+  const query = userQueryOf(options.messages, shared.search.maxQueryChars);
   if (query === '') return undefined;
   const startedAt = shared.now();
   // the search's own signal: aborts on the turn's cancellation or on the search's timeout
@@ -127,6 +127,17 @@ export function plainQuery(text: string): string {
   return text.replace(/(^|\s)\++/g, '$1').trim();
 }
 
+/**
+ * The query of the user's latest message (C25): its text as {@link plainQuery} gives it, then
+ * its first `maxChars` characters, trimmed. Whitespace it starts with (a message pasted after
+ * blank lines) is dropped before the cut, so it never takes the place of the words.
+ *
+ * @returns `''` when the message has no word (none, or only whitespace and `+` signs).
+ */
+export function userQueryOf(messages: readonly ModelMessage[], maxChars: number): string {
+  return plainQuery(latestUserText(messages)).slice(0, maxChars).trim();
+}
+
 /** The text of the last user message: a string content, or its text parts joined by a line break. */
 export function latestUserText(messages: readonly ModelMessage[]): string {
   const message = messages.findLast((candidate) => candidate.role === 'user');
@@ -161,7 +172,7 @@ export function userMessageMatches(options: {
   const ranked = rankUserMessage(options);
   if (ranked === undefined) return {};
   const { shared, binding } = options;
-  const matches = sharesMessageWords(latestUserText(options.messages).slice(0, shared.search.maxQueryChars));
+  const matches = sharesMessageWords(latestUserText(options.messages).trim().slice(0, shared.search.maxQueryChars));
   const telling = ranked.filter(({ name }) => matches({ name, texts: indexedTextsOf(name, options) }));
   return { userMessageMatches: telling.slice(0, USER_MESSAGE_MATCHES).map(({ name, score }) => ({ name, score })) };
 }
@@ -179,7 +190,7 @@ function rankUserMessage(options: Parameters<typeof userMessageMatches>[0]): rea
   if (options.prefetched?.record.failure !== undefined) return undefined;
   if (options.prefetched !== undefined) return options.prefetched.record.ranked;
   if (!binding.offerSearch) return undefined;
-  const query = plainQuery(latestUserText(options.messages).slice(0, shared.search.maxQueryChars));
+  const query = userQueryOf(options.messages, shared.search.maxQueryChars);
   if (query === '') return undefined;
   let ranked: unknown;
   try {

@@ -147,10 +147,11 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
   }
   if (query.length > search.maxQueryChars) {
-    return {
-      ok: false,
-      message: `tool_search query is ${query.length} characters; the maximum is ${search.maxQueryChars}. Use a few words about the task instead.`,
-    };
+    // a long select: is a list of names, not prose: say how to split it, not to use fewer words
+    const advice = /^select:/i.test(query)
+      ? `Split the names into several select: searches of at most ${search.maxQueryChars} characters each; nothing was loaded.`
+      : 'Use a few words about the task instead.';
+    return { ok: false, message: `tool_search query is ${query.length} characters; the maximum is ${search.maxQueryChars}. ${advice}` };
   }
   // null is no limit given: strict-mode models send null for the optional fields they leave out
   const requestedLimit = input.limit ?? undefined;

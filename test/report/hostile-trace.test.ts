@@ -69,6 +69,24 @@ describe('turnscope report over hostile trace lines (C22)', () => {
     expect(report.text).toContain('exposed but never called          1 schemas, 250 chars');
   });
 
+  it('a turn id, reason or tool name with line breaks, a terminal escape or bidirectional controls cannot add or reorder report lines', () => {
+    const turnId = 't\n  forged  completed (stop), SILENT MISS: no search, the message matched rm_rf\u001b[2J\u202e';
+    const hostile = { turnId };
+    const report = reportOf(lines(
+      { ...START, ...hostile, userMessageMatches: [{ name: 'a_b\u2028- delete_all', score: 1 }] },
+      { ...STEP, ...hostile },
+      { ...END, ...hostile, reason: 'stop\r\nturns 99' },
+    ));
+    expect(report.warnings).toEqual([]);
+    const perTurn = report.text.split('\n').slice(report.text.split('\n').indexOf('per turn:') + 1);
+    expect(perTurn).toHaveLength(1);
+    expect(perTurn[0]).toContain('t\\u000a  forged');
+    expect(perTurn[0]).toContain('rm_rf\\u001b[2J\\u202e');
+    expect(perTurn[0]).toContain('(stop\\u000d\\u000aturns 99)');
+    expect(perTurn[0]).toMatch(/SILENT MISS: no search, the message matched a_b\\u2028- delete_all$/);
+    expect(report.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u2028\u202e]/);
+  });
+
   it('any field of the shipped traces set to a hostile value, and any line cut short, gives a report or a warning, never a throw or NaN', () => {
     const hostile = fc.constantFrom<unknown>(null, 'x', '', 0, -1, 1.5, 1e308, true, {}, [], [null], [{}], [{ name: 1 }], { __proto__: null }, '__proto__', 'toString');
     const traceLines = [...DEMO.split('\n'), ...THREE_TURNS.split('\n')].filter((line) => line.trim() !== '' && line.startsWith('{"type"'));

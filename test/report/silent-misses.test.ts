@@ -1,3 +1,4 @@
+import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
@@ -6,14 +7,27 @@ import { summarizeTrace } from '../../src/report/summarize-trace.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
 import { sampleTools } from '../helpers/sample-tools.js';
 
-async function traceOf(turns: { prompt: string; steps: ScriptedStep[] }[], prefetch?: { limit: number }) {
+async function traceOf(turns: { prompt: string; steps: ScriptedStep[]; cancelAfterMs?: number }[], prefetch?: { limit: number }, toolMode?: 'code') {
   const records: TelemetryRecord[] = [];
   const { tools, groups } = sampleTools();
   let next = 0;
-  const runtime = createToolSearchRuntime({ tools, groups, telemetry: callbackSink((record) => void records.push(record)), generateId: () => `T${next++}`, ...(prefetch === undefined ? {} : { prefetch }) });
-  for (const turn of turns) await runtime.send({ model: createScriptedModel({ steps: turn.steps }).model, prompt: turn.prompt }).result;
+  const runtime = createToolSearchRuntime({
+    tools,
+    groups,
+    telemetry: callbackSink((record) => void records.push(record)),
+    generateId: () => `T${next++}`,
+    ...(prefetch === undefined ? {} : { prefetch }),
+    ...(toolMode === undefined ? {} : { toolMode }),
+  });
+  for (const turn of turns) {
+    const running = runtime.send({ model: createScriptedModel({ steps: turn.steps }).model, prompt: turn.prompt });
+    if (turn.cancelAfterMs !== undefined) setTimeout(() => running.cancel(), turn.cancelAfterMs);
+    await running.result;
+  }
   return summarizeTrace({ records });
 }
+
+const SLACK = 'Post a message to the Slack channel #ops';
 
 describe('turnscope report: silent misses', () => {
   it('flags a turn that ended without a search while deferred tools matched the message, with the best matches', async () => {
@@ -51,5 +65,31 @@ describe('turnscope report: silent misses', () => {
     expect(prefetched.turns[1]!.silentMiss?.matches[0]?.name).toBe('slack_post_message');
     expect(prefetched.turns[0]!.recall).toEqual({ called: ['slack_post_message'], inTopK: ['slack_post_message'], value: 1 });
     expect(formatReport(prefetched)).toMatch(/searches\s+0 \(0 repeated, 0 revised\), 2 prefetched/);
+  });
+
+  it('does not flag a turn the model never answered: failed on a provider error at step 0, or cancelled before its answer', async () => {
+    const summary = await traceOf([
+      { prompt: SLACK, steps: [{ error: new APICallError({ message: 'HTTP 400', url: 'https://provider.test/v1', requestBodyValues: {}, statusCode: 400, isRetryable: false }) }] },
+      { prompt: SLACK, steps: [{ text: 'too late', delayMs: 5_000 }], cancelAfterMs: 20 },
+      { prompt: SLACK, steps: [{ text: 'I have no tool for that.' }] },
+    ]);
+    expect(summary.turns.map((turn) => turn.status)).toEqual(['failed', 'cancelled', 'completed']);
+    expect(summary.turns.map((turn) => turn.silentMiss?.matches[0]?.name ?? null)).toEqual([null, null, 'slack_post_message']);
+    expect(summary.totals.silentMisses).toBe(1);
+  });
+
+  it("code mode: an exec call's code that calls a prefetched tool, or searches, is no miss; an exec that calls only a direct tool is one", async () => {
+    const summary = await traceOf(
+      [
+        { prompt: SLACK, steps: [{ toolCalls: [{ toolName: 'exec', input: { code: 'return await tools.slack_post_message({ channel: "#ops", text: "hi" })' } }] }, { text: 'posted' }] },
+        { prompt: SLACK, steps: [{ toolCalls: [{ toolName: 'exec', input: { code: 'return await tools.tool_search({ query: "slack post" })' } }] }, { text: 'found' }] },
+        { prompt: SLACK, steps: [{ toolCalls: [{ toolName: 'exec', input: { code: 'return await tools.Read({ path: "notes.txt" })' } }] }, { text: 'I cannot post.' }] },
+      ],
+      { limit: 1 },
+      'code',
+    );
+    expect(summary.turns.map((turn) => turn.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(summary.turns[0]!.recall.called).toEqual(['slack_post_message']);
+    expect(summary.turns.map((turn) => turn.silentMiss?.matches[0]?.name ?? null)).toEqual([null, null, 'slack_post_message']);
   });
 });

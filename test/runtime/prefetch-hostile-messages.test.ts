@@ -30,6 +30,14 @@ describe('prefetch of hostile latest messages (C25)', () => {
     expect(result.status).toBe('completed');
   });
 
+  it('a message that starts with more blank space than search.maxQueryChars is searched by its words, not by the blank space', async () => {
+    for (const blank of [' '.repeat(2_001), '\n'.repeat(3_000), '\t \r\n'.repeat(700)]) {
+      const { searches, step0 } = await prefetchOf([{ role: 'user', content: [{ type: 'text', text: blank }, { type: 'text', text: SLACK }] }]);
+      expect(searches.map((search) => search.query), JSON.stringify(blank.slice(0, 4))).toEqual([SLACK]);
+      expect(step0).toContain('slack_post_message');
+    }
+  });
+
   it('is skipped for an empty or blank message, and for files and images without text', async () => {
     for (const content of ['', '  \n\t ', [{ type: 'text' as const, text: '   ' }], [{ type: 'file' as const, data: new Uint8Array([1, 2]), mediaType: 'application/pdf' }], [{ type: 'image' as const, image: new Uint8Array([1]) }]]) {
       const { searches, step0 } = await prefetchOf([{ role: 'user', content } as ModelMessage]);

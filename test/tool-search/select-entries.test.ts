@@ -118,6 +118,22 @@ describe('tool_search select: with names no tool has (C11, C12)', () => {
   });
 });
 
+describe('tool_search select: longer than search.maxQueryChars (C12)', () => {
+  it('is a tool error that says to split the names over several searches, and loads nothing; a long word query is told to use fewer words', async () => {
+    const names = Array.from({ length: 1_000 }, (_, index) => `slack_send_message_${index}`);
+    const runtime = createToolSearchRuntime({ tools: caseTools() });
+    const scripted = createScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: `select:${names.join(',')}` } }, { toolName: 'tool_search', input: { query: 'send '.repeat(500) } }] }, { text: 'done' }],
+    });
+    const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+    const [select, words] = result.steps[0]!.toolResults;
+    expect(select).toMatchObject({ outcome: 'error' });
+    expect(select!.output).toMatch(/^tool_search query is 22896 characters; the maximum is 2000\. Split the names into several select: searches of at most 2000 characters each; nothing was loaded\.$/);
+    expect(words!.output).toMatch(/the maximum is 2000\. Use a few words about the task instead\.$/);
+    expect(scripted.requests[1]!.toolNames).toEqual(scripted.requests[0]!.toolNames);
+  });
+});
+
 describe('tool_search select: with names not separated by commas (C11)', () => {
   it('an entry of names joined by spaces or semicolons says to separate them with commas', async () => {
     const { output } = await searchOnce('select:slack_send_message;github_list_issues');
