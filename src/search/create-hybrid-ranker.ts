@@ -1,5 +1,6 @@
 import type { Bm25SearchOptions, createBm25Index } from './create-bm25-index.js';
 import { createNameTypoCorrector } from './create-name-typo-corrector.js';
+import { FILTER_PARTICIPLE_WEIGHT } from './filter-participles.js';
 import { findNamedTools } from './find-named-tools.js';
 import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
@@ -48,7 +49,9 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming);
  *    the filler words of a request ("I would like", "can you kindly": `QUERY_FILLER_WORDS` of query-terms.ts)
  *    are dropped unless nothing else is left; its tone and quality words (`comprehensive`, `angry`:
- *    `REQUEST_FILLER_WORDS` of request-filler-weight.ts) weigh `REQUEST_FILLER_WEIGHT` unless a tool name has them.
+ *    `REQUEST_FILLER_WORDS` of request-filler-weight.ts) weigh `REQUEST_FILLER_WEIGHT` unless a tool name has them;
+ *    a participle that filters the thing before it (`assigned` of `issues assigned to me`:
+ *    filterParticiples of filter-participles.ts) weighs `FILTER_PARTICIPLE_WEIGHT`.
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
  *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity. A
  *    common tool verb or noun brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
@@ -179,7 +182,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     const mayBeTypo = (term: string) => hasty || terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
     let written: Set<string> | undefined;
-    for (const { term, word, quoted } of terms) {
+    for (const { term, word, quoted, filter } of terms) {
       // `PR`, `PRs` written in capitals → the name words they abbreviate (`pull`, `request`)
       const capitals = word.length <= 3 ? (written ??= capitalWords(query)) : undefined;
       const expansion =
@@ -187,7 +190,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
         // a quoted word that no tool name has is a value the tool is to use (`the 'Priority' column`), not what it does
-        const weight = (quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1) * requestFillerWeight(word, termNumbers.has(term));
+        const weight = (quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1) * (filter === true ? FILTER_PARTICIPLE_WEIGHT : 1) * requestFillerWeight(word, termNumbers.has(term));
         termWeights.set(term, Math.max(termWeights.get(term) ?? 0, weight));
         continue;
       }

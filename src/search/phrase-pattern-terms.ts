@@ -10,7 +10,16 @@
  * - to make a URL or an endpoint return an HTTP status (`make /api/users return 500`, `respond
  *   with a 404`) is to mock its response → `mock`, `route`, `status`;
  * - a condition on a field (`tasks where Status is Doing`, `rows where plan = pro`) asks for a
- *   filtered query → `filter`, `query`.
+ *   filtered query → `filter`, `query`;
+ * and, in the eighth MCP pass:
+ * - `google` as the request's verb (`google what changed in typescript 5.6`, `pls google …`; not
+ *   `google maps`, `google docs` …) asks for a web search → `web`, `search`;
+ * - where a name is defined, declared or implemented (`where is parseConfig defined`, `the
+ *   definition of useStore`) asks for a code search → `search`, `code`;
+ * - a count, sum or average over a table (`how many signups … from the users table`, `average
+ *   price in the orders table`) is an SQL query → `sql`, `query`;
+ * - what a field, an input or a box contains, holds or says (`the email field contains …`) is its
+ *   value, to check → `value`, `verify`.
  */
 const PATTERNS: readonly { readonly pattern: RegExp; readonly words: readonly string[] }[] = [
   {
@@ -19,6 +28,10 @@ const PATTERNS: readonly { readonly pattern: RegExp; readonly words: readonly st
   },
   { pattern: /(?<![a-z0-9])(?:return|returns|returning|respond with|responds with|answer with)\s+(?:an?\s+|with\s+)?[1-5]\d\d(?![\w.])/i, words: ['mock', 'route', 'status'] },
   { pattern: /(?<![a-z0-9])where\s+(?:the\s+)?[\w-]+\s+(?:is|=|==|equals|contains)\s+\S/i, words: ['filter', 'query'] },
+  { pattern: /^\W*(?:(?:please|pls|can you|could you|just)\s+)?google\s+(?!maps\b|places\b|docs\b|drive\b|sheets\b|calendar\b)\w/i, words: ['web', 'search'] },
+  { pattern: /(?<![a-z0-9])(?:where\s+(?:is|are)\s+\S+\s+(?:defined|declared|implemented)|(?:definition|declaration)\s+of\s+\S+)/i, words: ['search', 'code'] },
+  { pattern: /(?<![a-z0-9])(?:how many|count|number of|average|avg|sum of|total)(?![a-z0-9])[^.?!]{0,80}?(?<![a-z0-9])(?:from|in)\s+(?:the|our|my)\s+[\w-]+\s+table(?![a-z0-9])/i, words: ['sql', 'query'] },
+  { pattern: /(?<![a-z0-9])(?:field|input|box|textbox|textarea)\s+(?:contains|holds|says|shows|reads|has)\s+\S/i, words: ['value', 'verify'] },
 ];
 
 /**

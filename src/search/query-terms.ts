@@ -1,4 +1,5 @@
 import { directoryPathTerms } from './directory-path-terms.js';
+import { filterParticiples } from './filter-participles.js';
 import { multipleFilesTerms } from './multiple-files-terms.js';
 import { phrasePatternTerms } from './phrase-pattern-terms.js';
 import { queryShapeTerms } from './query-shape-terms.js';
@@ -22,6 +23,8 @@ export interface QueryTerm {
   readonly word: string;
   /** True when the query wrote this word only as a quoted single word (`tools for "slack"`, `the 'Priority' column`): a name or a value, the ranker decides. */
   readonly quoted?: boolean;
+  /** True when every word of the query with this term is a participle filtering the thing before it (`issues assigned to me`: {@link filterParticiples}): the ranker weighs it low. */
+  readonly filter?: boolean;
 }
 
 /**
@@ -57,9 +60,11 @@ export const QUERY_FILLER_WORDS: ReadonlySet<string> = new Set(
  * `~/Downloads`, also → `directory`: {@link directoryPathTerms}; two or more file names → `multiple`:
  * {@link multipleFilesTerms}; an `owner/name` with nothing held in a repository → `repository`:
  * {@link repositoryNameTerms}), then the words of the phrases it holds
- * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`) and the words of its phrase patterns
- * outside quotes ({@link phrasePatternTerms}: `rename issue 5` → `title`), each when not there already
- * and within `maxTerms`.
+ * outside quotes ({@link TOOL_PHRASES}: "get rid of" → `delete`), the words of its phrase patterns
+ * outside quotes ({@link phrasePatternTerms}: `rename issue 5` → `title`) and `list` when it filters
+ * things named in the plural by a participle (`bugs assigned to me`), each when not there already
+ * and within `maxTerms`. Such a participle's term is marked `filter` ({@link filterParticiples}:
+ * `assigned` of `issues assigned to me` says which issues, not what to do with them).
  */
 export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): QueryTerm[] {
   const scanned = query.slice(0, MAX_QUERY_SCAN_CHARS);
@@ -67,11 +72,13 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   const terms = writtenTerms(withoutFigurativeWords(unquoted), maxTerms);
   const written = terms.length > 0 || unquoted === scanned ? terms : writtenTerms(scanned, maxTerms);
   const quoted = quotedOnlyTerms(scanned);
-  const all = quoted.size === 0 ? written : written.map((term) => (quoted.has(term.term) ? { ...term, quoted: true } : term));
+  const quotedMarked = quoted.size === 0 ? written : written.map((term) => (quoted.has(term.term) ? { ...term, quoted: true } : term));
+  const filters = filterParticiples(unquoted, MAX_QUERY_SCAN_CHARS);
+  const all = markFilters(quotedMarked, unquoted, filters.participles);
   const seen = new Set(all.map(({ term }) => term));
   // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
   // and what its phrases mean ("get rid of" → delete), after those
-  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...multipleFilesTerms(scanned, MAX_QUERY_SCAN_CHARS), ...repositoryNameTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted), ...phrasePatternTerms(unquoted, MAX_QUERY_SCAN_CHARS)]) {
+  for (const word of [...queryShapeTerms(scanned, MAX_QUERY_SCAN_CHARS), ...directoryPathTerms(scanned, MAX_QUERY_SCAN_CHARS), ...multipleFilesTerms(scanned, MAX_QUERY_SCAN_CHARS), ...repositoryNameTerms(scanned, MAX_QUERY_SCAN_CHARS), ...phraseWords(unquoted), ...phrasePatternTerms(unquoted, MAX_QUERY_SCAN_CHARS), ...(filters.ofPlural ? LIST_WORDS : [])]) {
     const term = stemWord(word);
     if (!seen.has(term) && all.length < maxTerms) {
       seen.add(term);
@@ -123,6 +130,20 @@ function phraseWords(text: string): string[] {
   }
   return words;
 }
+
+/** `terms` with `filter` set on each whose every word in `text` is one of `filters`, the filter participles {@link filterParticiples} found in it. */
+function markFilters(terms: QueryTerm[], text: string, filters: ReadonlySet<string>): QueryTerm[] {
+  if (filters.size === 0) return terms;
+  const stems = tokenizeText(text);
+  return terms.map((term) => {
+    if (!filters.has(term.word)) return term;
+    const sameWord = text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word === term.word).length;
+    return stems.filter((stem) => stem === term.term).length === sameWord ? { ...term, filter: true } : term;
+  });
+}
+
+/** What a query that filters things named in the plural asks for (`issues assigned to me`: {@link filterParticiples}). */
+const LIST_WORDS = Object.freeze(['list']);
 
 /** Text between quotes at word edges: 'out of stock', "fix typo", “done”, `npm test`; not the apostrophes of what's, Bob's. */
 const QUOTED_TEXT = /(^|[\s(\[{:,])(?:'[^'\n]+'|"[^"\n]+"|“[^”\n]+”|‘[^’\n]+’|`[^`\n]+`)(?=$|[\s)\]},.;:!?])/g;

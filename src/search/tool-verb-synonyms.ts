@@ -68,6 +68,7 @@ export const TOOL_NOUN_GROUPS: readonly (readonly string[])[] = Object.freeze(
     'memory remember memorize',
     'duplicate dupe',
     'key keyboard keystroke',
+    'selector locator',
   ].map((line) => Object.freeze(line.split(' '))),
 );
 
@@ -97,7 +98,7 @@ function synonymsOf(groups: readonly (readonly string[])[]): ReadonlyMap<string,
  * Phrases of a request (phrasal verbs and set phrases, matched as whole words in any case) →
  * the plain words tools use for what they mean: "get rid of" → `delete`, "spin up" → `start`,
  * "sea level" → `elevation`, a change going "into main" or "against master" (the default branch) →
- * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`; problems stated instead of the action: what a thing is "waiting on" or why it "can't start" → `blocked dependency`, a branch that "conflicts with" another or has "merge conflicts" → `update branch` (brought up to date with its base), things that "are open" or "still open" → `list state`; where something is "in my code" (our, the) → `search code`, what is "stored in your" memory or "in your memory" → `read all` (the whole memory), a "local project" or "local folder" → `file directory` (the local files, not a project board), to read a "web page" → `fetch url`, to "ship something" (anything, "a new" one) → `release` (not "ship it", an approval). Everyday English for what tools do, chosen by reading the misses of
+ * `pull request`, "the same bug" or "already reported" → `duplicate`, who "works at" or "reports to" whom → `relation`, to "answer yes" or "answer no" (to a prompt) → `send input`, to "stop mocking" (faking, stubbing) requests → `remove mock route` (a mocked URL is a route in browser testing), what a "page" or "site" "logged" and its "js errors" → `console messages`; problems stated instead of the action: what a thing is "waiting on" or why it "can't start" → `blocked dependency`, a branch that "conflicts with" another or has "merge conflicts" → `update branch` (brought up to date with its base), things that "are open" or "still open" → `list state`; where something is "in my code" (our, the) → `search code`, what is "stored in your" memory or "in your memory" → `read all` (the whole memory), a "local project" or "local folder" → `file directory` (the local files, not a project board), to read a "web page" → `fetch url`, to "ship something" (anything, "a new" one) → `release` (not "ship it", an approval); concept bridges of the eighth MCP pass: "looks good to me" → `approve review` (lgtm written out), a "newer", "newest" or "latest version" → `latest release`, what a page "threw" ("threw an error", "throws errors") → `console messages`, a "build" that "is red", "went red" or "turned red" → `failed`, "opening hours", a "phone number" and being "open on sunday" (saturday, weekends, late, tonight) → `place details` (`hours`): a place's details. Everyday English for what tools do, chosen by reading the misses of
  * the MCP query sets' tuning halves (test/fixtures/datasets/mcp-catalog: even ids) and kept only
  * where the plain word is the one tools use in general, not one tool's wording. `queryTerms`
  * (query-terms.ts) adds the words after the query's own terms.
@@ -165,8 +166,8 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['raise an issue', 'create'],
       ['report a bug', 'create'],
       ['what do you know about', 'memory search'],
-      ['opening hours', 'details'],
-      ['phone number', 'details'],
+      ['opening hours', 'place details'],
+      ['phone number', 'place details'],
       ['lat long', 'coordinates latitude longitude'],
       ['how many', 'count'],
       ['reply on', 'comment'],
@@ -235,6 +236,24 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
       ['ship something', 'release'],
       ['ship anything', 'release'],
       ['ship a new', 'release'],
+      ['looks good to me', 'approve review'],
+      ['newer version', 'latest release'],
+      ['newest version', 'latest release'],
+      ['latest version', 'latest release'],
+      ['threw errors', 'console messages'],
+      ['threw error', 'console messages'],
+      ['threw an error', 'console messages'],
+      ['throws errors', 'console messages'],
+      ['throws an error', 'console messages'],
+      ['build red', 'failed'],
+      ['build is red', 'failed'],
+      ['went red', 'failed'],
+      ['turned red', 'failed'],
+      ['open on sunday', 'place details hours'],
+      ['open on saturday', 'place details hours'],
+      ['open on weekends', 'place details hours'],
+      ['open late', 'place details hours'],
+      ['open tonight', 'place details hours'],
     ] as const
   ).map(([phrase, words]) => [phrase, Object.freeze(words.split(' '))]),
 );
@@ -244,7 +263,12 @@ export const TOOL_PHRASES: ReadonlyMap<string, readonly string[]> = new Map(
  * request`, `lgtm` → `approve`), shell commands written as the request (`mkdir logs`, `ls`, `mv
  * a b`) and words whose meaning holds another word tools use (`mouseover` → `hover`; what a process
  * `printed` is its `output`; a table's `rows` are read with `sql`; an `installer` is a running `process`; what a project `shipped` is a `release`;
- * whether a text `mention`s something, or has it `anywhere`, is a `find`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
+ * whether a text `mention`s something, or has it `anywhere`, is a `find`; concept bridges of the eighth MCP pass: an `xhr` is a
+ * `network request`, `favourite`s are what a user `star`red, a `vulnerability` (`vulnerable`) is a `security alert`
+ * (GitHub's `dependabot` alerts are the vulnerable dependencies) and a `cve` a `security advisory`, `leaked` or `exposed`
+ * credentials are a `secret scanning alert`, a `clock` tells the `time`, to `reparent` is to `move`, a `readme` is a
+ * `file` to read the `contents` of, a `schema` is a `database`'s, to `undo` is to `reset` or `revert`, `ci` is the
+ * `workflow` runs (`actions`), a `rating` is one of a `place`'s `details`). Matched as whole words in any case; `queryTerms` (query-terms.ts) adds
  * the words after the query's own terms, as it does for {@link TOOL_PHRASES}. Generic software
  * English, chosen by reading the misses of the MCP query sets' tuning halves, never one tool's wording.
  */
@@ -274,6 +298,25 @@ export const TOOL_WORD_MEANINGS: ReadonlyMap<string, readonly string[]> = new Ma
       ['mention', 'find text'],
       ['installer', 'process'],
       ['shipped', 'release'],
+      ['xhr', 'network request'],
+      ['favourite', 'star starred'],
+      ['favourites', 'star starred'],
+      ['favorite', 'star starred'],
+      ['favorites', 'star starred'],
+      ['vulnerability', 'security alert dependabot'],
+      ['vulnerabilities', 'security alert dependabot'],
+      ['vulnerable', 'security alert dependabot'],
+      ['cve', 'security advisory'],
+      ['cves', 'security advisory'],
+      ['leaked', 'secret scanning alert'],
+      ['exposed', 'secret scanning alert'],
+      ['clock', 'time'],
+      ['reparent', 'move'],
+      ['readme', 'file contents'],
+      ['schema', 'database'],
+      ['undo', 'reset revert'],
+      ['ci', 'workflow actions run'],
+      ['rating', 'place details'],
     ] as const
   ).map(([word, words]) => [word, Object.freeze(words.split(' '))]),
 );

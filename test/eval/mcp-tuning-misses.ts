@@ -1,6 +1,6 @@
 // `npx tsx test/eval/mcp-tuning-misses.ts [--all]`: the queries of the TUNING halves of
-// mcp-catalog's four query sets (even ids of queries.jsonl, queries-fresh.jsonl, queries-blind.jsonl
-// and queries-blind2.jsonl) whose gold is not in the default ranker's top 5, with the top 5 and the
+// mcp-catalog's five query sets (even ids of queries.jsonl, queries-fresh.jsonl, queries-blind.jsonl,
+// queries-blind2.jsonl and queries-probe2.jsonl) whose gold is not in the default ranker's top 5, with the top 5 and the
 // best rank of a gold tool. Held-out queries are never printed: the split is what makes the
 // held-out halves an estimate of an unseen set. `--all` prints every tuning query's top 5 instead.
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { half } from './tuning-halves.js';
 
 const mcp = fileURLToPath(new URL('../fixtures/datasets/mcp-catalog/', import.meta.url));
 const all = process.argv.includes('--all');
-for (const file of ['queries.jsonl', 'queries-fresh.jsonl', 'queries-blind.jsonl', 'queries-blind2.jsonl']) {
+for (const file of ['queries.jsonl', 'queries-fresh.jsonl', 'queries-blind.jsonl', 'queries-blind2.jsonl', 'queries-probe2.jsonl']) {
   const dataset = half(await loadEvalDataset({ catalogFile: `${mcp}catalog.json`, queriesFile: `${mcp}${file}` }), 0);
   const nameOf = new Map(dataset.tools.map((tool) => [tool.id, tool.name]));
   const ranker = await hybridEvalRanker().build({ tools: dataset.tools, depth: 50 });

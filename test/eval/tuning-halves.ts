@@ -32,18 +32,24 @@ export async function loadSampledQuerySets(names: readonly string[]): Promise<Ev
 }
 
 /**
+ * The query files of mcp-catalog that no tuner may choose on, reported only
+ * (`npx tsx test/eval/eval-probes.ts`): `queries-hidden-probe.jsonl` checks the relevance floor
+ * (C24) on queries nothing was tuned on (tune-stop-rule.ts replays it for its report only);
+ * `queries-probe3.jsonl` (90 queries written before the eighth MCP pass) estimates wordings no
+ * ranking pass saw. (`queries-probe2.jsonl` was one until the eighth pass, which split it into
+ * halves like the other sets: its misses had been read.)
+ */
+export const MCP_REPORT_ONLY_QUERY_FILES: readonly string[] = ['queries-hidden-probe.jsonl', 'queries-probe3.jsonl'];
+
+/**
  * One half of every query set of the MCP catalog (`mcp-catalog/queries.jsonl` and each
- * `queries-*.jsonl` beside it, in file-name order), each split by its own positions (0 = tuning,
- * even; 1 = held out, odd) and joined into one dataset named `mcp-catalog`, so a tuner counts the
- * catalog once however many query sets it has. `queries-hidden-probe.jsonl` is left out: it
- * checks the relevance floor (C24) on queries nothing was tuned on, so no tuner may choose on it
- * (tune-stop-rule.ts replays it for its report only). `queries-probe2.jsonl` is left out the same
- * way: 67 queries written before the seventh MCP pass changed anything, reported only
- * (eval-probe2.ts) as a check nothing was tuned on.
+ * `queries-*.jsonl` beside it, in file-name order, except {@link MCP_REPORT_ONLY_QUERY_FILES}),
+ * each split by its own positions (0 = tuning, even; 1 = held out, odd) and joined into one dataset
+ * named `mcp-catalog`, so a tuner counts the catalog once however many query sets it has.
  */
 export async function loadMcpCatalogHalf(parity: 0 | 1): Promise<EvalDataset> {
   const folder = `${DATASETS}mcp-catalog/`;
-  const files = (await readdir(folder)).filter((file) => /^queries(-[a-z0-9-]+)?\.jsonl$/.test(file) && !file.includes('hidden-probe') && !file.includes('probe2')).sort();
+  const files = (await readdir(folder)).filter((file) => /^queries(-[a-z0-9-]+)?\.jsonl$/.test(file) && !MCP_REPORT_ONLY_QUERY_FILES.includes(file)).sort();
   const halves: EvalDataset[] = [];
   for (const file of files) {
     halves.push(half(await loadEvalDataset({ catalogFile: `${folder}catalog.json`, queriesFile: `${folder}${file}` }), parity));

@@ -29,6 +29,30 @@ describe('phrasePatternTerms', () => {
     expect(terms('where is the config file')).toEqual([]);
   });
 
+  it('reads google as the verb as a web search, not google maps or docs', () => {
+    expect(terms('google how to pin a node version')).toEqual(['web', 'search']);
+    expect(terms('pls google the rust 2024 edition')).toEqual(['web', 'search']);
+    expect(terms('google maps route to the airport')).toEqual([]);
+    expect(terms('search the google docs export')).toEqual([]);
+  });
+
+  it('reads where a name is defined, and the definition of one, as a code search', () => {
+    expect(terms('where is useStore defined')).toEqual(['search', 'code']);
+    expect(terms('show the definition of parseArgs')).toEqual(['search', 'code']);
+    expect(terms('which property fields are defined on my db')).toEqual([]);
+  });
+
+  it('reads a count, sum or average over a table as an SQL query', () => {
+    expect(terms('how many orders came in today, from the orders table')).toEqual(['sql', 'query']);
+    expect(terms('average basket size in the carts table')).toEqual(['sql', 'query']);
+    expect(terms('add a row to the notion table')).toEqual([]);
+  });
+
+  it('reads what a field contains or says as its value to check', () => {
+    expect(terms('the name input says Ada')).toEqual(['value', 'verify']);
+    expect(terms('fill the email field with a@b.c')).toEqual([]);
+  });
+
   it('reads only the first maxChars characters, and queryTerms adds its words after the written ones', () => {
     expect(phrasePatternTerms(`${'word '.repeat(10)}rename issue 5`, 20)).toEqual([]);
     expect(queryTerms('rename issue 5').map(({ word }) => word)).toEqual(['rename', 'issue', '5', 'title']);
@@ -48,5 +72,13 @@ describe('on the 301-tool MCP catalog', () => {
 
   it('ranks the data source query first for a condition on a Notion field', () => {
     expect(names('in Notion, tasks where Status is Doing')[0]).toBe('API-query-data-source');
+  });
+
+  it('ranks web search first for google as a verb, the code search for where a name is defined, the SQL query for a count over a table and the value check for what a field holds', () => {
+    // without the patterns: google met the maps tools, defined met get_config, users the user tools, field nothing
+    expect(names('google the changelog of vite 6')[0]).toBe('brave_web_search');
+    expect(names('where is renderPage defined across our github org').map((name) => name.replace(/^[a-z-]+__/, ''))).toContain('search_code');
+    expect(names('how many users signed up in march, from the accounts table')[0]).toBe('query');
+    expect(names('check that the phone field contains 555-0100', 3)).toContain('browser_verify_value');
   });
 });

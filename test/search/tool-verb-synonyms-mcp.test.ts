@@ -192,3 +192,46 @@ describe('what a project ships, and a web page to read', () => {
     expect(names('read this web page for me')[0]).toBe('fetch');
   });
 });
+
+describe('concept bridges: what a user says for what tools are named', () => {
+  it('reads vulnerabilities as dependabot and security alerts, and leaked or exposed credentials as secret scanning', () => {
+    // without them dependencies met the issue dependency tools and credentials nothing (list_dependabot_alerts unranked)
+    expect(names('are any of our packages vulnerable', 3)).toContain('list_dependabot_alerts');
+    expect(names('did we leave exposed credentials in the repo', 3)).toContain('list_secret_scanning_alerts');
+  });
+
+  it('reads XHR as network requests and errors a page threw as its console', () => {
+    expect(names('show every xhr the page made')[0]).toBe('browser_network_requests');
+    expect(names('the form threw an error on submit, check it', 3)).toContain('browser_console_messages');
+  });
+
+  it('reads favourites as stars, a clock as the time and reparent as a move', () => {
+    expect(names('list my favourite repos')[0]).toBe('list_starred_repositories');
+    expect(names('the clock in Lagos')).toContain('get_current_time');
+    expect(names('reparent the onboarding page under HR in notion')[0]).toBe('API-move-page');
+  });
+
+  it('reads a README as a file to read, a schema as the database and undo as reset or revert', () => {
+    expect(names('show me the README of vercel/next', 3)).toContain('get_file_contents');
+    expect(names('the schema of the tasks notion database', 3)).toContain('API-retrieve-a-database');
+    expect(names('undo git add on app.ts', 2)).toContain('git_reset');
+  });
+
+  it('reads opening hours, a phone number, a rating and being open on a day as a place’s details', () => {
+    // without them details met every get-details tool (maps_place_details below the 5th)
+    expect(names('opening hours of the bakery on Elm street', 2)).toContain('maps_place_details');
+    expect(names('is the museum open on sunday', 3)).toContain('maps_place_details');
+    expect(names('rating of the hotel near the station', 3)).toContain('maps_place_details');
+  });
+
+  it('reads a newer or latest version as the latest release, looks good to me as an approval and CI as the workflow runs', () => {
+    expect(names('is a newer version of zod out', 2)).toContain('get_latest_release');
+    expect(names('looks good to me, approve PR 12', 3)).toContain('create_pull_request_review');
+    expect(names('ci is failing on main', 3)).toContain('actions_list');
+  });
+
+  it('reads a selector as a locator for a test', () => {
+    // without it selector met puppeteer_select only (browser_generate_locator below the 8th)
+    expect(names('a stable selector for the signup link', 2)).toContain('browser_generate_locator');
+  });
+});
