@@ -45,7 +45,7 @@ export function formatReport(summary: TraceSummary): string {
   return lines.join('\n');
 }
 
-/** Line breaks, C0 and C1 controls, line and paragraph separators, bidirectional controls. */
+/** Line breaks, ASCII and Latin-1 control characters (U+0000–U+001F, U+007F–U+009F), line and paragraph separators, bidirectional controls. */
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** A string of the trace as one printable run: each character of {@link UNPRINTABLE} as `\uXXXX`. */
