@@ -65,6 +65,24 @@ describe('stop-rule replay (tune-stop-rule.ts)', () => {
     expect(replay([search!], rule('new terms', [0.65, 0.1, 0.5])).hit).toBe(100);
   });
 
+  it('gives each match the share of the query terms its own name has, and lowers its floor when that share is above the best match’s', () => {
+    const tools = [
+      { id: 'mcp__mail__compose', name: 'mcp__mail__compose', description: 'Compose and send an email message with a file', group: 'mail' },
+      { id: 'mcp__mail__attach_file', name: 'mcp__mail__attach_file', description: 'Attach to a draft', group: 'mail' },
+    ];
+    const dataset = { name: 'tiny', tools, queries: [{ id: 'q', query: 'send an email with a file', gold: ['mcp__mail__attach_file'] }], totalQueries: 1 };
+    const [search] = replaySearches(dataset, () => [{ name: 'mcp__mail__compose', score: 1 }, { name: 'mcp__mail__attach_file', score: 0.6 }]);
+    // send: 1 of 2 tools (ln 3), email: 1 of 2 (ln 3), file: both (ln 2); `mail` and `mcp` of the prefix are not name words
+    const total = Math.log(2) + 2 * Math.log(3);
+    expect(search![0]!.nameCoverage).toBe(0);
+    expect(search![1]!.nameCoverage).toBeCloseTo(Math.log(2) / total, 12);
+    // at 0.6 of the best, a floor of 0.62 turns the attachment tool down; lowered by 0.05 (name over best) or 0.8 × 0.26 (name gain) it is loaded
+    expect(replay([search!], rule('name over best', [0.62, 0, 0.01])).hit).toBe(0);
+    expect(replay([search!], rule('name over best', [0.62, 0, 0.05])).hit).toBe(100);
+    expect(replay([search!], rule('name gain', [0.62, 0, 0.05])).hit).toBe(0);
+    expect(replay([search!], rule('name gain', [0.62, 0, 0.8])).hit).toBe(100);
+  });
+
   it('stops a best-size budget once the loaded definitions pass m × the best match’s characters', () => {
     const search: ReplayedSearch = [match(1, 100), match(0.9, 100), match(0.9, 150, true)];
     expect(replay([search], rule('best-size budget', [0.5, 3])).tools).toBe(2); // 350 > 300

@@ -4,6 +4,7 @@
 import type { EvalDataset, EvalTool } from '../../src/eval/eval-dataset.js';
 import { evalToolChars } from '../../src/eval/simulate-search-loads.js';
 import { queryTerms } from '../../src/search/query-terms.js';
+import { ownNameOf } from '../../src/search/own-name-of.js';
 import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
 import { sizedRelevanceFloor } from '../../src/search/relevance-floor-of.js';
 import { tokenizeText } from '../../src/search/tokenize-text.js';
@@ -23,6 +24,12 @@ export interface ReplayMatch {
   readonly coverage?: number;
   /** Of {@link coverage}, the share of query terms no better-ranked match of the search has. Default 0. */
   readonly addedCoverage?: number;
+  /**
+   * Of {@link coverage}, the share (IDF-weighted, in [0, 1]) of the query's terms that the tool's
+   * own name words have (the name without an `mcp__<server>__` prefix, tokenized like the
+   * ranker's, exact terms only). Default 0.
+   */
+  readonly nameCoverage?: number;
 }
 
 /** A search of one query: its top 5, best first (fewer when the ranker found fewer). */
@@ -52,7 +59,7 @@ export type ScoredRank = (query: string, maxResults: number) => readonly RankedT
 export function replaySearches(dataset: EvalDataset, rank: ScoredRank): ReplayedSearch[] {
   const byId = new Map(dataset.tools.map((tool) => [tool.id, tool]));
   const charsById = new Map(dataset.tools.map((tool) => [tool.id, evalToolChars(tool)]));
-  const { termsOf, idfOf } = indexedTerms(dataset.tools);
+  const { termsOf, nameTermsOf, idfOf } = indexedTerms(dataset.tools);
   return dataset.queries.map((query) => {
     const gold = new Set(query.gold);
     const terms = [...new Set(queryTerms(query.query).map(({ term }) => term))];
@@ -61,31 +68,36 @@ export function replaySearches(dataset: EvalDataset, rank: ScoredRank): Replayed
     const covered = new Set<string>();
     return rank(query.query, 5).map((match) => {
       const own = termsOf.get(match.name);
+      const named = nameTermsOf.get(match.name);
       let coverage = 0;
       let addedCoverage = 0;
+      let nameCoverage = 0;
       terms.forEach((term, index) => {
         if (own?.has(term) !== true) return;
         coverage += weights[index]!;
+        if (named?.has(term) === true) nameCoverage += weights[index]!;
         if (!covered.has(term)) addedCoverage += weights[index]!;
       });
       for (const term of terms) if (own?.has(term) === true) covered.add(term);
-      return { score: match.score, chars: charsById.get(match.name) ?? 0, gold: gold.has(byId.get(match.name)?.name ?? ''), coverage: coverage / total, addedCoverage: addedCoverage / total };
+      return { score: match.score, chars: charsById.get(match.name) ?? 0, gold: gold.has(byId.get(match.name)?.name ?? ''), coverage: coverage / total, addedCoverage: addedCoverage / total, nameCoverage: nameCoverage / total };
     });
   });
 }
 
-/** Each tool's indexed terms (as {@link rankerDocumentOf} and the tokenizer give them) and a term's IDF, `ln(1 + N / n)`. */
-function indexedTerms(tools: readonly EvalTool[]): { termsOf: Map<string, Set<string>>; idfOf: (term: string) => number } {
+/** Each tool's indexed terms and own name words (as {@link rankerDocumentOf} and the tokenizer give them) and a term's IDF, `ln(1 + N / n)`. */
+function indexedTerms(tools: readonly EvalTool[]): { termsOf: Map<string, Set<string>>; nameTermsOf: Map<string, Set<string>>; idfOf: (term: string) => number } {
   const termsOf = new Map<string, Set<string>>();
+  const nameTermsOf = new Map<string, Set<string>>();
   const documentCounts = new Map<string, number>();
   for (const tool of tools) {
     const document = rankerDocumentOf({ ...tool, name: tool.id });
     const texts = [document.name, document.description, document.group, ...(document.parameters ?? []).flatMap((parameter) => [parameter.name, parameter.description])];
     const terms = new Set(texts.flatMap((text) => tokenizeText(text)));
     termsOf.set(tool.id, terms);
+    nameTermsOf.set(tool.id, new Set(tokenizeText(ownNameOf(document.name))));
     for (const term of terms) documentCounts.set(term, (documentCounts.get(term) ?? 0) + 1);
   }
-  return { termsOf, idfOf: (term) => Math.log(1 + tools.length / Math.max(1, documentCounts.get(term) ?? 0)) };
+  return { termsOf, nameTermsOf, idfOf: (term) => Math.log(1 + tools.length / Math.max(1, documentCounts.get(term) ?? 0)) };
 }
 
 /** Replays `rule` over `searches`; `parity` 0 = tuning half (even positions), 1 = held out, undefined = every search. */
@@ -138,7 +150,8 @@ const sizedOf = (search: ReplayedSearch, index: number, floor: number, slope: nu
  * `relevanceFloor` / `relevanceFloorSlope`), through the shipped {@link sizedRelevanceFloor}.
  * `rank step`, `confidence`, `cumulative size` and the budgets use only what every search has —
  * scores best first and definition sizes; `new terms` and `confident best` also use each match's
- * query-term coverage ({@link ReplayMatch.coverage}), which a ranker would have to report.
+ * query-term coverage ({@link ReplayMatch.coverage}), `name over best` and `name gain` the share
+ * of it in the match's name ({@link ReplayMatch.nameCoverage}), which a ranker would have to report.
  */
 export const RULE_FAMILIES: readonly RuleFamily[] = [
   { name: 'top-k', description: 'the first k matches', grid: product([1, 2, 3, 4, 5]), rule: ([k]) => (_, index) => index < k! },
@@ -176,6 +189,21 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     description: 'sized floor + b / 2 when the best match has every query term, − b / 2 when it has not',
     grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.2, 0.3], [-0.2, -0.1, 0.1, 0.2]),
     rule: ([f, slope, b]) => (search, index) => search[index]!.score >= (sizedOf(search, index, f!, slope!) + (b! / 2) * ((search[0]!.coverage ?? 0) >= 0.999 ? 1 : -1)) * search[0]!.score,
+  },
+  {
+    // a match named by more of the query than the best match is (the best won on its description) is a better bet than its score says
+    name: 'name over best',
+    description: 'sized floor − a when the match’s name has more of the query’s terms (IDF-weighted) than the best match’s name',
+    grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.175, 0.2, 0.25, 0.3], [0.05, 0.1, 0.15, 0.2, 0.3]),
+    rule: ([f, slope, a]) => (search, index) =>
+      search[index]!.score >= (sizedOf(search, index, f!, slope!) - ((search[index]!.nameCoverage ?? 0) > (search[0]!.nameCoverage ?? 0) + 1e-9 ? a! : 0)) * search[0]!.score,
+  },
+  {
+    name: 'name gain',
+    description: 'sized floor − a × how much more of the query’s terms (IDF-weighted) the match’s name has than the best match’s name',
+    grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.175, 0.2, 0.25, 0.3], [0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 1.6]),
+    rule: ([f, slope, a]) => (search, index) =>
+      search[index]!.score >= (sizedOf(search, index, f!, slope!) - a! * Math.max(0, (search[index]!.nameCoverage ?? 0) - (search[0]!.nameCoverage ?? 0))) * search[0]!.score,
   },
   {
     // a weak best (low absolute score: of the hybrid ranker, about 1 + the share of the query it covers) → a lower floor, load more
