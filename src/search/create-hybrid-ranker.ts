@@ -21,6 +21,7 @@ import { topMatches } from './top-matches.js';
 import { validateHybridRankerOptions } from './validate-hybrid-ranker-options.js';
 import { namedGroupBoost } from './named-group-boost.js';
 import { validateRankerDocuments } from './validate-ranker-documents.js';
+import { VALUE_WORD_WEIGHT } from './value-words.js';
 
 export { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS } from './hybrid-ranker-options.js';
 export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './hybrid-ranker-options.js';
@@ -182,7 +183,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     const mayBeTypo = (term: string) => hasty || terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
     let written: Set<string> | undefined;
-    for (const { term, word, quoted, filter } of terms) {
+    for (const { term, word, quoted, filter, value } of terms) {
       // `PR`, `PRs` written in capitals → the name words they abbreviate (`pull`, `request`)
       const capitals = word.length <= 3 ? (written ??= capitalWords(query)) : undefined;
       const expansion =
@@ -190,7 +191,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
         // a quoted word that no tool name has is a value the tool is to use (`the 'Priority' column`), not what it does
-        const weight = (quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1) * (filter === true ? FILTER_PARTICIPLE_WEIGHT : 1) * requestFillerWeight(word, termNumbers.has(term));
+        const weight = (quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1) * (filter === true ? FILTER_PARTICIPLE_WEIGHT : 1) * (value === true ? VALUE_WORD_WEIGHT : 1) * requestFillerWeight(word, termNumbers.has(term));
         termWeights.set(term, Math.max(termWeights.get(term) ?? 0, weight));
         continue;
       }
