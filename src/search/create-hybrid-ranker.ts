@@ -4,7 +4,7 @@ import { FILTER_PARTICIPLE_WEIGHT } from './filter-participles.js';
 import { findNamedTools } from './find-named-tools.js';
 import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
-import { nameAcronyms } from './name-acronyms.js';
+import { acronymExpansion, capitalWords, nameAcronyms } from './name-acronyms.js';
 import { type NameCoverage, nameCoverageOf } from './name-coverage-of.js';
 import { indexOperationNames } from './index-operation-names.js';
 import { nameVerbConflicts } from './name-verb-conflicts.js';
@@ -21,6 +21,8 @@ import { topMatches } from './top-matches.js';
 import { validateHybridRankerOptions } from './validate-hybrid-ranker-options.js';
 import { namedGroupBoost } from './named-group-boost.js';
 import { validateRankerDocuments } from './validate-ranker-documents.js';
+import { VALUE_WORD_WEIGHT } from './value-words.js';
+import { listedTest, pluralQuestionTerms } from './plural-question-terms.js';
 
 export { DEFAULT_FIELD_BOOSTS, DEFAULT_FUSION_WEIGHTS, DEFAULT_HYBRID_SETTINGS } from './hybrid-ranker-options.js';
 export type { FieldBoosts, FusionWeights, HybridRankerOptions } from './hybrid-ranker-options.js';
@@ -51,7 +53,9 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    are dropped unless nothing else is left; its tone and quality words (`comprehensive`, `angry`:
  *    `REQUEST_FILLER_WORDS` of request-filler-weight.ts) weigh `REQUEST_FILLER_WEIGHT` unless a tool name has them;
  *    a participle that filters the thing before it (`assigned` of `issues assigned to me`:
- *    filterParticiples of filter-participles.ts) weighs `FILTER_PARTICIPLE_WEIGHT`.
+ *    filterParticiples of filter-participles.ts) weighs `FILTER_PARTICIPLE_WEIGHT`, and so does a value word (a name
+ *    after `called`, a file name's words: valueWords of value-words.ts, `VALUE_WORD_WEIGHT`); a question about
+ *    things a tool lists (`which branches …`: pluralQuestionTerms of plural-question-terms.ts) adds `list`.
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
  *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity. A
  *    common tool verb or noun brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
@@ -126,6 +130,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   // the name words' acronyms (`pr` → `pull`, `request`) are counted when a query first writes a
   // two-capital word (`PR`, `PRs`), which most searches never do (8–14 ms of a 10,000-tool build)
   let acronyms: ReadonlyMap<string, readonly [string, string]> | undefined;
+  const isListed = listedTest(names, () => (acronyms ??= nameAcronyms(nameIndex)));
   const operations = weights.nameCoverage > 0 ? indexOperationNames(documents) : undefined;
   // the name verbs are read only when verbConflictWeight is on (it is off by default)
   const verbConflicts = verbConflictWeight > 0 ? nameVerbConflicts(nameIndex) : undefined;
@@ -182,7 +187,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     const mayBeTypo = (term: string) => hasty || terms.length <= SHORT_QUERY_TERMS || (identifiers ??= identifierTerms(query)).has(term);
     let typos = 0;
     let written: Set<string> | undefined;
-    for (const { term, word, quoted, filter } of terms) {
+    for (const { term, word, quoted, filter, value } of terms) {
       // `PR`, `PRs` written in capitals → the name words they abbreviate (`pull`, `request`)
       const capitals = word.length <= 3 ? (written ??= capitalWords(query)) : undefined;
       const expansion =
@@ -190,7 +195,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
         // a quoted word that no tool name has is a value the tool is to use (`the 'Priority' column`), not what it does
-        const weight = (quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1) * (filter === true ? FILTER_PARTICIPLE_WEIGHT : 1) * requestFillerWeight(word, termNumbers.has(term));
+        const weight = (quoted === true && !termNumbers.has(term) ? QUOTED_VALUE_WEIGHT : 1) * (filter === true ? FILTER_PARTICIPLE_WEIGHT : 1) * (value === true ? VALUE_WORD_WEIGHT : 1) * requestFillerWeight(word, termNumbers.has(term));
         termWeights.set(term, Math.max(termWeights.get(term) ?? 0, weight));
         continue;
       }
@@ -209,6 +214,8 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       // `kubernetes`) matches them as a prefix; an exact match it cannot have
       if (expansion === undefined && minPrefixChars > 0 && term.length >= minPrefixChars) termWeights.set(term, Math.max(termWeights.get(term) ?? 0, 1));
     }
+    // a question about things the tools name in the plural (`which branches …`, `what PRs …`) asks for their list
+    for (const word of pluralQuestionTerms(query, MAX_QUERY_SCAN_CHARS, isListed)) if (bm25.has(word) && !termWeights.has(word)) termWeights.set(word, 1);
     if (synonymWeight > 0) {
       // a synonym joins at a fraction of the weight of the verb or noun the query wrote (whether
       // or not the catalog has it), never replacing a term the query wrote
@@ -384,13 +391,3 @@ const QUOTED_VALUE_WEIGHT = 0.2;
 /** A word with a capital after a lower-case letter (`GitHub`, `getFile`). */
 const MIXED_CASE_WORD = /[a-z][A-Z]/;
 const MIXED_CASE_WORDS = /[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*/g;
-
-/** The name words a two-capital word of the query abbreviates (`pr`, or the plural `prs`), if any. */
-function acronymExpansion(word: string, acronyms: ReadonlyMap<string, readonly [string, string]>): readonly [string, string] | undefined {
-  return acronyms.get(word) ?? (word.length === 3 && word.endsWith('s') ? acronyms.get(word.slice(0, 2)) : undefined);
-}
-
-/** The words of the query written as a two-capital acronym, lowercased (`PR`, `PRs` → `pr`, `prs`). */
-function capitalWords(query: string): Set<string> {
-  return new Set((query.slice(0, MAX_QUERY_SCAN_CHARS).match(/\b[A-Z]{2}s?\b/g) ?? []).map((word) => word.toLowerCase()));
-}

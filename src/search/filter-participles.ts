@@ -72,8 +72,8 @@ export function filterParticiples(query: string, maxChars: number): FilterPartic
   return { participles, ofPlural };
 }
 
-/** `issues`, `prs`, `repos`, `branches`; not `is`, `class`, `this`. */
-function isPlural(word: string): boolean {
+/** A word that reads as an English plural: `issues`, `prs`, `repos`, `branches`; not `is`, `class`, `this`, `were`. Lowercased words only; pure. */
+export function isPlural(word: string): boolean {
   return word.length >= 3 && word.endsWith('s') && !word.endsWith('ss') && !NOT_PLURAL.has(word) && !LINKING.has(word);
 }
 

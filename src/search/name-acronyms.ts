@@ -1,4 +1,18 @@
 import type { ToolNameIndex } from './index-tool-names.js';
+import { MAX_QUERY_SCAN_CHARS } from './query-terms.js';
+
+/**
+ * The name words a two-capital word of a query abbreviates (`pr`, or the plural `prs`, lowercased)
+ * among `acronyms` ({@link nameAcronyms}), or `undefined` when it abbreviates none.
+ */
+export function acronymExpansion(word: string, acronyms: ReadonlyMap<string, readonly [string, string]>): readonly [string, string] | undefined {
+  return acronyms.get(word) ?? (word.length === 3 && word.endsWith('s') ? acronyms.get(word.slice(0, 2)) : undefined);
+}
+
+/** The words of `query` (its first {@link MAX_QUERY_SCAN_CHARS} characters) written as a two-capital acronym, lowercased (`PR`, `PRs` → `pr`, `prs`); empty when none. */
+export function capitalWords(query: string): Set<string> {
+  return new Set((query.slice(0, MAX_QUERY_SCAN_CHARS).match(/\b[A-Z]{2}s?\b/g) ?? []).map((word) => word.toLowerCase()));
+}
 
 /**
  * Acronyms of the word pairs in the catalog's names (`pull_request` → `pr`, `merge_request` →

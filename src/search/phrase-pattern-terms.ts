@@ -19,7 +19,11 @@
  * - a count, sum or average over a table (`how many signups … from the users table`, `average
  *   price in the orders table`) is an SQL query → `sql`, `query`;
  * - what a field, an input or a box contains, holds or says (`the email field contains …`) is its
- *   value, to check → `value`, `verify`.
+ *   value, to check → `value`, `verify`;
+ * and, in the ninth MCP pass:
+ * - a clause that asks who is, has or can (`who is in our slack workspace`, `who has write access`,
+ *   `who am I logged in as`, `ok, who's on call`) asks about the people of a service, its users →
+ *   `user` (not `who was …`, `who were …`: a question about history, not about accounts).
  */
 const PATTERNS: readonly { readonly pattern: RegExp; readonly words: readonly string[] }[] = [
   {
@@ -32,6 +36,7 @@ const PATTERNS: readonly { readonly pattern: RegExp; readonly words: readonly st
   { pattern: /(?<![a-z0-9])(?:where\s+(?:is|are)\s+\S+\s+(?:defined|declared|implemented)|(?:definition|declaration)\s+of\s+\S+)/i, words: ['search', 'code'] },
   { pattern: /(?<![a-z0-9])(?:how many|count|number of|average|avg|sum of|total)(?![a-z0-9])[^.?!]{0,80}?(?<![a-z0-9])(?:from|in)\s+(?:the|our|my)\s+[\w-]+\s+table(?![a-z0-9])/i, words: ['sql', 'query'] },
   { pattern: /(?<![a-z0-9])(?:field|input|box|textbox|textarea)\s+(?:contains|holds|says|shows|reads|has)\s+\S/i, words: ['value', 'verify'] },
+  { pattern: /(?:^|[.?!,;:]\s*)(?:who's|whos|who\s+(?:is|are|am|has|have|can))\s/i, words: ['user'] },
 ];
 
 /**

@@ -2,7 +2,7 @@
  * File name extensions a request writes when it names a file (`todo.txt`, `config.yaml`,
  * `src/app.ts`): text, data, documents, images, archives and common source languages.
  */
-const FILE_EXTENSIONS = new Set(
+export const FILE_EXTENSIONS: ReadonlySet<string> = new Set(
   (
     'txt md markdown rst log csv tsv json jsonl yaml yml toml ini cfg conf env xml html htm css scss ' +
     'js mjs cjs jsx ts tsx py rb go rs java kt swift c h cc cpp hpp cs php sh bash zsh ps1 sql lock ' +
@@ -17,7 +17,7 @@ const FILE_NAMES = new Set('readme license licence changelog contributing docker
 const DOMAIN_ENDINGS = new Set('com org net io dev app ai co edu gov info biz me us uk de fr jp'.split(' '));
 
 /** Libraries named like a script file (`Node.js`, `vercel/next.js`): a `.js` word with one of these bases is no file. */
-const JS_LIBRARIES = new Set('node next nuxt vue react express three chart d3 ember backbone angular moment socket alpine svelte solid'.split(' '));
+export const JS_LIBRARIES: ReadonlySet<string> = new Set('node next nuxt vue react express three chart d3 ember backbone angular moment socket alpine svelte solid'.split(' '));
 
 /** A URL with a scheme, or starting `www.` */
 const URL_WORD = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S/i;

@@ -5,6 +5,7 @@ import { phrasePatternTerms } from './phrase-pattern-terms.js';
 import { queryShapeTerms } from './query-shape-terms.js';
 import { repositoryNameTerms } from './repository-name-terms.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
+import { valueWords } from './value-words.js';
 import { FIGURATIVE_PHRASES, TOOL_PHRASES, TOOL_WORD_MEANINGS } from './tool-verb-synonyms.js';
 
 /**
@@ -25,6 +26,8 @@ export interface QueryTerm {
   readonly quoted?: boolean;
   /** True when every word of the query with this term is a participle filtering the thing before it (`issues assigned to me`: {@link filterParticiples}): the ranker weighs it low. */
   readonly filter?: boolean;
+  /** True when the query writes this word once, as a value: a name after `called` / `titled`, a file name's words (`resume` of `resume.pdf`: {@link valueWords}); the ranker weighs it low. */
+  readonly value?: boolean;
 }
 
 /**
@@ -74,7 +77,7 @@ export function queryTerms(query: string, maxTerms: number = MAX_QUERY_TERMS): Q
   const quoted = quotedOnlyTerms(scanned);
   const quotedMarked = quoted.size === 0 ? written : written.map((term) => (quoted.has(term.term) ? { ...term, quoted: true } : term));
   const filters = filterParticiples(unquoted, MAX_QUERY_SCAN_CHARS);
-  const all = markFilters(quotedMarked, unquoted, filters.participles);
+  const all = markValues(markFilters(quotedMarked, unquoted, filters.participles), unquoted);
   const seen = new Set(all.map(({ term }) => term));
   // what the query's URLs, file names, #channels and issue keys mean (`url`, `file`, …), after its own words,
   // and what its phrases mean ("get rid of" → delete), after those
@@ -139,6 +142,19 @@ function markFilters(terms: QueryTerm[], text: string, filters: ReadonlySet<stri
     if (!filters.has(term.word)) return term;
     const sameWord = text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word === term.word).length;
     return stems.filter((stem) => stem === term.term).length === sameWord ? { ...term, filter: true } : term;
+  });
+}
+
+/** `terms` with `value` set on each whose word `text` writes once, as a value ({@link valueWords}), and no other word of it stems to. */
+function markValues(terms: QueryTerm[], text: string): QueryTerm[] {
+  const values = valueWords(text, MAX_QUERY_SCAN_CHARS);
+  if (values.size === 0) return terms;
+  const words = text.toLowerCase().split(/[^a-z0-9]+/);
+  const stems = tokenizeText(text);
+  return terms.map((term) => {
+    if (!values.has(term.word)) return term;
+    const written = words.filter((word) => word === term.word).length;
+    return written === 1 && stems.filter((stem) => stem === term.term).length === 1 ? { ...term, value: true } : term;
   });
 }
 

@@ -4,7 +4,8 @@
 // query of MetaTool, LiveMCPBench, BFCL and the four query sets of mcp-catalog (queries, fresh,
 // blind, blind2), each split by its own positions (tuning half = even, held out = odd, as `half`
 // of tuning-halves.ts splits them; no sampling). The hidden-probe files of mcp-catalog and BFCL
-// are replayed and reported, never chosen on: they estimate a check on queries nothing saw.
+// and mcp-catalog's probe2, probe3 and probe4 are replayed and reported, never chosen on: they
+// estimate a check on queries nothing saw.
 //
 // Target (issue 14, C24), per set: unused schema characters per search at most half of main
 // 31a3830's (5 tools a search, no floor), and the hit of what is loaded no lower than main's
@@ -32,7 +33,11 @@ import { learnedStopRule } from './learned-stop-bound.js';
 import { chooseSimplest, isLeximinBetter, marginOf as targetMargin } from './choose-stop-rule.js';
 
 const DATASETS = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
-/** Each query set: its catalog folder and queries file; `chosenOn` false for the hidden-probe files (reported only). */
+/**
+ * Each query set: its catalog folder and queries file; `chosenOn` false for the files reported only:
+ * the hidden-probe files and mcp-catalog's probe2, probe3 and probe4 (written before a ranking pass
+ * each; probe2 is split for ranking since the eighth MCP pass, but no stop rule was chosen on it).
+ */
 const SETS = [
   { name: 'metatool', folder: 'metatool', file: 'queries.jsonl', chosenOn: true },
   { name: 'livemcpbench', folder: 'livemcpbench', file: 'queries.jsonl', chosenOn: true },
@@ -43,6 +48,9 @@ const SETS = [
   { name: 'mcp-blind2', folder: 'mcp-catalog', file: 'queries-blind2.jsonl', chosenOn: true },
   { name: 'mcp-probe', folder: 'mcp-catalog', file: 'queries-hidden-probe.jsonl', chosenOn: false },
   { name: 'bfcl-probe', folder: 'bfcl', file: 'queries-hidden-probe.jsonl', chosenOn: false },
+  { name: 'mcp-probe2', folder: 'mcp-catalog', file: 'queries-probe2.jsonl', chosenOn: false },
+  { name: 'mcp-probe3', folder: 'mcp-catalog', file: 'queries-probe3.jsonl', chosenOn: false },
+  { name: 'mcp-probe4', folder: 'mcp-catalog', file: 'queries-probe4.jsonl', chosenOn: false },
 ] as const;
 type Name = (typeof SETS)[number]['name'];
 const NAMES: readonly Name[] = SETS.map((set) => set.name);
@@ -64,6 +72,9 @@ const MAIN: Record<Name, Record<Part, Counts>> = {
   'mcp-blind2': { tuning: { searches: 120, hits: 75, unusedChars: 476648 }, heldOut: { searches: 120, hits: 74, unusedChars: 518068 }, every: { searches: 240, hits: 149, unusedChars: 994716 } },
   'mcp-probe': { tuning: { searches: 30, hits: 24, unusedChars: 106793 }, heldOut: { searches: 30, hits: 19, unusedChars: 126896 }, every: { searches: 60, hits: 43, unusedChars: 233689 } },
   'bfcl-probe': { tuning: { searches: 20, hits: 14, unusedChars: 47116 }, heldOut: { searches: 20, hits: 13, unusedChars: 42786 }, every: { searches: 40, hits: 27, unusedChars: 89902 } },
+  'mcp-probe2': { tuning: { searches: 34, hits: 20, unusedChars: 155384 }, heldOut: { searches: 33, hits: 18, unusedChars: 147796 }, every: { searches: 67, hits: 38, unusedChars: 303180 } },
+  'mcp-probe3': { tuning: { searches: 45, hits: 21, unusedChars: 206177 }, heldOut: { searches: 45, hits: 17, unusedChars: 217512 }, every: { searches: 90, hits: 38, unusedChars: 423689 } },
+  'mcp-probe4': { tuning: { searches: 50, hits: 21, unusedChars: 247179 }, heldOut: { searches: 50, hits: 26, unusedChars: 195908 }, every: { searches: 100, hits: 47, unusedChars: 443087 } },
 };
 
 interface Reference {

@@ -59,6 +59,16 @@ describe('phrasePatternTerms', () => {
   });
 });
 
+describe('phrasePatternTerms: who is, has or can asks about users', () => {
+  it('reads a clause asking who is, are, am, has, have or can as about users, not who was or were', () => {
+    expect(terms('who is in our slack workspace')).toEqual(['user']);
+    expect(terms("ok, who's on the platform team")).toEqual(['user']);
+    expect(terms('Who has write access to this repo?')).toEqual(['user']);
+    expect(terms('who was the king of france in 1510')).toEqual([]);
+    expect(terms('find whoever broke the build')).toEqual([]);
+  });
+});
+
 describe('on the 301-tool MCP catalog', () => {
   const names = fixtureRankerNames('mcp-catalog');
 
@@ -80,5 +90,10 @@ describe('on the 301-tool MCP catalog', () => {
     expect(names('where is renderPage defined across our github org').map((name) => name.replace(/^[a-z-]+__/, ''))).toContain('search_code');
     expect(names('how many users signed up in march, from the accounts table')[0]).toBe('query');
     expect(names('check that the phone field contains 555-0100', 3)).toContain('browser_verify_value');
+  });
+
+  it('ranks the workspace users first for who is in a slack workspace', () => {
+    // without the pattern: slack_list_channels 1st, slack_get_users 2nd
+    expect(names('who is in our slack workspace', 1)).toEqual(['slack_get_users']);
   });
 });
