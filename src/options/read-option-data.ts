@@ -1,0 +1,51 @@
+import { describeThrown } from '../errors/describe-thrown.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+
+/**
+ * A copy of an option's plain data, taken once, so what is checked is what is used: plain
+ * objects (prototype `Object.prototype` or `null`) become null-prototype records of their own
+ * enumerable string keys, in the same order (a `__proto__` key is an ordinary key), arrays become
+ * arrays, `depth` levels down; anything else (a primitive, a function, a Map, a class instance,
+ * a level below `depth`) is kept as it is, for the option's own check to accept or refuse.
+ * A getter that answers differently on each read, or a non-enumerable key the check would not
+ * see, cannot slip past it.
+ *
+ * @param option the option's name in messages (`hints`, `groups.github`); `''` for the options
+ *   object itself (its keys are then named alone: `tools`, not `.tools`).
+ * @param depth how many levels to copy: `1` copies the object itself, `2` also its values.
+ * @throws {InvalidOptionError} reading a key threw (a getter, a Proxy trap, a revoked Proxy):
+ *   names the option path read (`hints.ship.alwaysLoad`) and what was thrown.
+ */
+export function readOptionData(value: unknown, option: string, depth: number): unknown {
+  return copy(value, option, depth);
+}
+
+/**
+ * `get()`'s answer, or an {@link InvalidOptionError} naming `option` when it throws.
+ * @throws {InvalidOptionError}
+ */
+export function readOption<T>(option: string, get: () => T): T {
+  try {
+    return get();
+  } catch (error) {
+    throw new InvalidOptionError({ option: option === '' ? 'options' : option, value: undefined, unreadable: describeThrown(error), expected: 'plain data (no getter or Proxy that throws when read)' });
+  }
+}
+
+function copy(value: unknown, path: string, depth: number): unknown {
+  if (depth <= 0 || value === null || typeof value !== 'object') return value;
+  const read = readOption;
+  if (read(path, () => Array.isArray(value))) {
+    const array = value as readonly unknown[];
+    const length = read(path, () => array.length);
+    return Array.from({ length }, (_, index) => copy(read(`${path}[${index}]`, () => array[index]), `${path}[${index}]`, depth - 1));
+  }
+  const prototype = read(path, () => Object.getPrototypeOf(value));
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const record = Object.create(null) as Record<string, unknown>;
+  for (const key of read(path, () => Object.keys(value))) {
+    const at = path === '' ? key : `${path}.${key}`;
+    record[key] = copy(read(at, () => (value as Record<string, unknown>)[key]), at, depth - 1);
+  }
+  return record;
+}
