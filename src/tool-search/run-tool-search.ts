@@ -198,6 +198,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       callable: options.callable ?? NOTHING_CALLABLE,
       isSearchable: options.isSearchable,
       hasEndings: (entry) => (options.fullNamesOf?.(entry) ?? []).length > 0,
+      endingsOf: options.fullNamesOf,
       aliasesOf: options.aliasesOf,
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
