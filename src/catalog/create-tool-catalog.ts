@@ -14,6 +14,7 @@ import { ownValue } from './own-value.js';
 import { checkInventoryOptions, DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
 import { MAX_META_ALWAYS_LOAD_CHARS, resolveToolHints, type ToolHints } from './tool-hints.js';
 import { unmatchedGroupDescriptions } from './unmatched-group-descriptions.js';
+import { readOption } from '../options/read-option-data.js';
 import { readBindingOptions } from './read-binding-options.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
@@ -106,7 +107,8 @@ export function createToolCatalog(given: ToolCatalogOptions): ToolCatalog {
   }
   const hintsOf = new Map(bound.map((name) => [name, hintsOfTool(name, options.tools[name] as Tool, ownValue(options.hints, name))]));
   const measured = bound.map((name) =>
-    createCatalogEntry({
+    // a tool whose fields cannot be read (a description getter or Proxy trap that throws) is named
+    readOption(`tools.${name}`, () => createCatalogEntry({
       name,
       tool: options.tools[name] as Tool,
       group: groupOf.get(name) ?? ownValue(options.sources, name) ?? 'other',
@@ -115,7 +117,7 @@ export function createToolCatalog(given: ToolCatalogOptions): ToolCatalog {
       kind: 'deferred',
       option: 'tools',
       searchText: hintsOf.get(name)!.searchText,
-    }),
+    })),
   );
   const direct = directNames(options, boundSet, bound, alwaysLoaded(measured, hintsOf));
   const directSet = new Set(direct);

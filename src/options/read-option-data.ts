@@ -1,5 +1,6 @@
 import { describeThrown } from '../errors/describe-thrown.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { TurnscopeError } from '../errors/turnscope-error.js';
 
 /**
  * A copy of an option's plain data, taken once, so what is checked is what is used: plain
@@ -21,13 +22,16 @@ export function readOptionData(value: unknown, option: string, depth: number): u
 }
 
 /**
- * `get()`'s answer, or an {@link InvalidOptionError} naming `option` when it throws.
+ * `get()`'s answer, or an {@link InvalidOptionError} naming `option` when it throws (a turnscope
+ * error it throws, such as a check's own `InvalidOptionError`, is rethrown as it is).
  * @throws {InvalidOptionError}
  */
 export function readOption<T>(option: string, get: () => T): T {
   try {
     return get();
   } catch (error) {
+    // a check inside `get` that already names its option is kept as it is
+    if (TurnscopeError.isInstance(error)) throw error;
     throw new InvalidOptionError({ option: option === '' ? 'options' : option, value: undefined, unreadable: describeThrown(error), expected: 'plain data (no getter or Proxy that throws when read)' });
   }
 }

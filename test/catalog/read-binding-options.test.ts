@@ -90,3 +90,30 @@ describe('options that cannot be read', () => {
     expect(runtime.catalog.direct).toEqual([]);
   });
 });
+
+describe('tools and client tools whose fields cannot be read', () => {
+  const unreadableField = (field: 'description' | 'inputSchema' | '_meta') =>
+    Object.defineProperty({ ...shipTool() }, field, { enumerable: true, get: trap }) as unknown as Tool;
+
+  it.each(['description', 'inputSchema'] as const)('a bound tool whose %s getter throws is an InvalidOptionError naming tools.NAME', (field) => {
+    // before: the raw Error of the getter
+    const error = errorOf(() => createToolSearchRuntime({ tools: { ship: unreadableField(field), other: shipTool() } }));
+    expect(error).toBeInstanceOf(InvalidOptionError);
+    expect((error as InvalidOptionError).option).toBe('tools.ship');
+  });
+
+  it.each([
+    ['a client tool whose _meta getter throws', () => ({ ui_chart: unreadableField('_meta') }), 'clientTools.ui_chart'],
+    ['a client tool whose description getter throws', () => ({ ui_chart: unreadableField('description') }), 'clientTools.ui_chart'],
+    ['a clientTools record with a throwing getter', () => Object.defineProperty({}, 'ui_chart', { enumerable: true, get: trap }), 'clientTools.ui_chart'],
+    ['a clientTools Proxy whose traps throw', throwingProxy, 'clientTools'],
+  ] as const)('send() with %s throws an InvalidOptionError naming %s', async (_label, clientTools, option) => {
+    // before: send() threw the raw Error of the getter or trap
+    const runtime = createToolSearchRuntime({ tools: { ship: shipTool(), other: shipTool() } });
+    const { createScriptedModel } = await import('../../src/testing/index.js');
+    const model = createScriptedModel({ steps: [{ text: 'x' }] }).model;
+    const error = errorOf(() => runtime.send({ model, prompt: 'x', clientTools: clientTools() as never, clientId: 'ui' }));
+    expect(error).toBeInstanceOf(InvalidOptionError);
+    expect((error as InvalidOptionError).option).toBe(option);
+  });
+});
