@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { describeThrown } from '../errors/describe-thrown.js';
+import { TurnscopeError } from '../errors/turnscope-error.js';
 import { likelyOption } from './likely-option.js';
 import { readOptionData } from './read-option-data.js';
 
@@ -74,7 +75,7 @@ function safeParseReadable<Schema extends z.ZodType>(schema: Schema, value: unkn
   try {
     return schema.safeParse(value) as z.ZodSafeParseResult<z.output<Schema>>;
   } catch (error) {
-    if (error instanceof InvalidOptionError) throw error;
+    if (TurnscopeError.isInstance(error)) throw error;
     readOptionData(value, context.prefix ?? '', UNREADABLE_SEARCH_DEPTH);
     throw new InvalidOptionError({
       option: context.prefix ?? context.root,

@@ -36,12 +36,19 @@ export function readOption<T>(option: string, get: () => T): T {
   }
 }
 
+/** The largest length a JavaScript array can have. */
+const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
+
 function copy(value: unknown, path: string, depth: number): unknown {
   if (depth <= 0 || value === null || typeof value !== 'object') return value;
   const read = readOption;
   if (read(path, () => Array.isArray(value))) {
     const array = value as readonly unknown[];
     const length = read(path, () => array.length);
+    // only a Proxy can answer another length than an array has
+    if (!Number.isSafeInteger(length) || length < 0 || length > MAX_ARRAY_LENGTH) {
+      throw new InvalidOptionError({ option: path === '' ? 'options' : path, value: undefined, unreadable: `a length of ${String(length)}`, expected: 'plain data (an array whose length is a whole number)' });
+    }
     return Array.from({ length }, (_, index) => copy(read(`${path}[${index}]`, () => array[index]), `${path}[${index}]`, depth - 1));
   }
   const prototype = read(path, () => Object.getPrototypeOf(value));

@@ -46,6 +46,7 @@ describe('options that cannot be read', () => {
     ['sources with a throwing getter', { sources: throwingKey('ship', 'getter sources') }, 'sources.ship'],
     ['aliases with a throwing Proxy list', { aliases: { ship: new Proxy(['s'], { get: trap }) } }, 'aliases.ship'],
     ['direct as a throwing Proxy', { direct: new Proxy(['ship'], { get: trap }) }, 'direct'],
+    ['direct as a Proxy claiming a length of 1e12', { direct: new Proxy(['ship'], { get: (target, key) => (key === 'length' ? 1e12 : Reflect.get(target, key)) }) }, 'direct'],
     ['search with a throwing getter', { search: throwingKey('defaultLimit', 'getter search') }, 'search.defaultLimit'],
     ['inventory.groupDescriptions with a throwing getter', { inventory: { groupDescriptions: throwingKey('g', 'getter gd') } }, 'inventory.groupDescriptions.g'],
     ['prefetch as a throwing Proxy', { prefetch: throwingProxy() }, 'prefetch'],
