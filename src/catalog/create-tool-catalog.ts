@@ -14,6 +14,8 @@ import { ownValue } from './own-value.js';
 import { checkInventoryOptions, DEFAULT_INVENTORY_MAX_CHARS, renderInventory, type InventoryOptions } from './render-inventory.js';
 import { MAX_META_ALWAYS_LOAD_CHARS, resolveToolHints, type ToolHints } from './tool-hints.js';
 import { unmatchedGroupDescriptions } from './unmatched-group-descriptions.js';
+import { readOption } from '../options/read-option-data.js';
+import { readBindingOptions } from './read-binding-options.js';
 import { validateBindingShapes } from './validate-binding-shapes.js';
 
 /** The immutable bound catalog: built once per runtime, shared by every turn (C19). */
@@ -81,9 +83,11 @@ export interface ToolCatalogOptions {
  * @throws {InvalidOptionError} an option has the wrong shape (see `validateBindingShapes`;
  *   `inventory.maxChars` not a whole number ≥ 300, `inventory.groupDescriptions` not strings), a
  *   tool has no input schema, its JSON schema is only available asynchronously, or its `_meta`
- *   cannot be read (a getter or Proxy trap throws; option `tools.NAME._meta`).
+ *   cannot be read (a getter or Proxy trap throws; option `tools.NAME._meta`), or reading a
+ *   binding option threw (`hints.NAME`, `groups.NAME[0]`: see `readBindingOptions`).
  */
-export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
+export function createToolCatalog(given: ToolCatalogOptions): ToolCatalog {
+  const options = readBindingOptions(given);
   validateBindingShapes(options);
   checkInventoryOptions(options.inventory ?? {});
   const bound = Object.keys(options.tools).sort();
@@ -103,7 +107,8 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   }
   const hintsOf = new Map(bound.map((name) => [name, hintsOfTool(name, options.tools[name] as Tool, ownValue(options.hints, name))]));
   const measured = bound.map((name) =>
-    createCatalogEntry({
+    // a tool whose fields cannot be read (a description getter or Proxy trap that throws) is named
+    readOption(`tools.${name}`, () => createCatalogEntry({
       name,
       tool: options.tools[name] as Tool,
       group: groupOf.get(name) ?? ownValue(options.sources, name) ?? 'other',
@@ -112,7 +117,7 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
       kind: 'deferred',
       option: 'tools',
       searchText: hintsOf.get(name)!.searchText,
-    }),
+    })),
   );
   const direct = directNames(options, boundSet, bound, alwaysLoaded(measured, hintsOf));
   const directSet = new Set(direct);

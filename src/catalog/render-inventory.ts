@@ -6,6 +6,7 @@ import { shownGroupLabel } from './shown-group-label.js';
 import type { CatalogEntry } from './catalog-entry.js';
 import { inventoryGroups } from './inventory-groups.js';
 import { sharedNamePrefix } from './shared-name-prefix.js';
+import { restsNamingOtherTools } from './short-name-aliases.js';
 
 /**
  * Default of `inventory.maxChars`: with it, `tool_search`'s complete definition (description
@@ -49,7 +50,9 @@ export interface InventoryOptions {
  * 1. every name, by group (`group:` / `- name` lines), with group descriptions, then without;
  *    then the same with each group's shared name prefix ({@link sharedNamePrefix}) said once
  *    (`github: mcp__github__ + one of:` / `- create_issue`): `tool_search` finds a tool by its
- *    name without that prefix too (`shortNameAliases`, short-name-aliases.ts);
+ *    name without that prefix too (`shortNameAliases`, short-name-aliases.ts). A group in which
+ *    a rest is another tool's name or alias, in any case (`restsNamingOtherTools`), keeps its
+ *    full names, so no shown name reads as two tools';
  * 2. one line per group with its count and its most telling names (those that cover the
  *    group's most frequent name words), 8 per group down to 1, with descriptions, then without;
  * 3. one line per group with its count, with descriptions, then without;
@@ -97,6 +100,17 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
   const prefixes = new Map(order.map((group) => [group, sharedNamePrefix(group, groups.get(group)!)]));
   let shortChars = 0;
   for (const [group, names] of groups) for (const name of names) shortChars += name.length - (prefixes.get(group)?.length ?? 0) + 4;
+  if (shortChars < namesChars && shortChars <= maxChars) {
+    // a rest that is another tool's name or alias would show the model one name for two tools
+    // (`- create_issue` under github, and jira's create_issue): that group keeps its full names
+    const clashing = restsNamingOtherTools(entries);
+    for (const [group, names] of groups) {
+      const prefix = prefixes.get(group);
+      if (prefix === undefined || !names.some((name) => clashing.has(name))) continue;
+      prefixes.set(group, undefined);
+      shortChars += prefix.length * names.length;
+    }
+  }
   if (shortChars < namesChars && shortChars <= maxChars) {
     for (const withDescriptions of variants) {
       const short = order

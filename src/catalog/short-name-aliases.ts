@@ -13,21 +13,42 @@ import { isNameSeparator, sharedNamePrefix } from './shared-name-prefix.js';
  * @returns canonical name → its short name, for the deferred tools that have one.
  */
 export function shortNameAliases(entries: readonly CatalogEntry[]): ReadonlyMap<string, string> {
+  const aliases = new Map<string, string>();
+  const { candidates, uses } = restUses(entries);
+  for (const { name, short } of candidates) if (uses.get(short.toLowerCase()) === 1) aliases.set(name, short);
+  return aliases;
+}
+
+/**
+ * The deferred tools whose rest after their group's shared prefix ({@link sharedNamePrefix})
+ * is, ignoring case, a bound tool's canonical name or alias: shown as a rest (`- create_issue`
+ * under `github: mcp__github__ + one of:`) it would read as that other tool's name, and
+ * `select:create_issue` would load the other tool (C2, C23). The inventory lists such a
+ * tool's group by full names. A rest that only ends several names is not here: a `select:`
+ * of it answers the full names, loading nothing.
+ *
+ * @returns their canonical names; empty when no group has a shared prefix.
+ */
+export function restsNamingOtherTools(entries: readonly CatalogEntry[]): ReadonlySet<string> {
+  const { candidates, uses } = restUses(entries);
+  return new Set(candidates.filter(({ short }) => uses.get(short.toLowerCase()) === -1).map(({ name }) => name));
+}
+
+/** Each deferred tool's rest after its group's shared prefix, and the uses of each lowercased rest ({@link countTailUses}). */
+function restUses(entries: readonly CatalogEntry[]): { readonly candidates: readonly { readonly name: string; readonly short: string }[]; readonly uses: ReadonlyMap<string, number> } {
   // the candidates first: a catalog without a shared prefix (most) reads no name's tails
   const candidates: { readonly name: string; readonly short: string }[] = [];
   for (const [group, members] of inventoryGroups(entries)) {
     const prefix = sharedNamePrefix(group, members);
     if (prefix !== undefined) for (const name of members) candidates.push({ name, short: name.slice(prefix.length) });
   }
-  const aliases = new Map<string, string>();
-  if (candidates.length === 0) return aliases;
   // lowercased short name → how many tools have it as a tail after a separator (its own tool
   // does), or -1 when it is a tool's name or alias: a short name used twice would be ambiguous
   const uses = new Map<string, number>();
+  if (candidates.length === 0) return { candidates, uses };
   for (const { short } of candidates) uses.set(short.toLowerCase(), 0);
   countTailUses(entries, uses);
-  for (const { name, short } of candidates) if (uses.get(short.toLowerCase()) === 1) aliases.set(name, short);
-  return aliases;
+  return { candidates, uses };
 }
 
 /**

@@ -9,6 +9,7 @@ import { ClientToolNameCollisionError } from '../errors/client-tool-name-collisi
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { InvalidToolNameError, TOOL_NAME_PATTERN } from '../errors/invalid-tool-name-error.js';
 import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
+import { readOption, readOptionData } from '../options/read-option-data.js';
 import { TOOL_SEARCH_WIRE_ALIAS } from '../tool-search/tool-search-wire-names.js';
 
 /** The group and source of client tools when `send()` names no `clientId`. */
@@ -22,7 +23,8 @@ export const DEFAULT_CLIENT_ID = 'client';
  *
  * @param options.clientTools the `ToolSet` the client offers; keys are canonical names.
  * @param options.clientId the client's label; default {@link DEFAULT_CLIENT_ID}.
- * @throws {InvalidOptionError} `clientTools` is not a plain object of tools, a tool has no
+ * @throws {InvalidOptionError} `clientTools` is not a plain object of tools, or cannot be read (a
+ *   getter or Proxy trap that throws, in the record or in a tool: option `clientTools.NAME`), a tool has no
  *   input schema, or `clientId` is not a label of 1–64 printable characters on one line.
  * @throws {ReservedToolNameError} a client tool is named `tool_search` or `turnscope_tool_search`
  *   (`tool_search`'s name on OpenAI's Responses API), like a bound tool.
@@ -35,7 +37,9 @@ export function createClientToolEntries(options: {
   readonly catalog: ToolCatalog;
   readonly searchEnabled: boolean;
 }): CatalogEntry[] {
-  const { clientTools, catalog } = options;
+  const { catalog } = options;
+  // plain data read once: a getter or Proxy trap that throws is an InvalidOptionError naming it
+  const clientTools = readOptionData(options.clientTools, 'clientTools', 1);
   if (!isPlainObject(clientTools)) {
     throw new InvalidOptionError({
       option: 'clientTools',
@@ -53,7 +57,8 @@ export function createClientToolEntries(options: {
     if (catalog.get(name) !== undefined) throw new ClientToolNameCollisionError({ toolName: name, clientId: label });
   }
   return names.map((name) =>
-    createCatalogEntry({
+    // a tool whose fields cannot be read (a description getter, a `_meta` Proxy that throws) is named
+    readOption(`clientTools.${name}`, () => createCatalogEntry({
       name,
       tool: clientTools[name] as Tool,
       group: label,
@@ -62,7 +67,7 @@ export function createClientToolEntries(options: {
       option: 'clientTools',
       // a client tool's `_meta` search hint is indexed too (C26); it stays deferred (no alwaysLoad for client tools)
       searchText: resolveToolHints(clientTools[name] as Tool, undefined).searchText,
-    }),
+    })),
   );
 }
 

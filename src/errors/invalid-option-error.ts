@@ -1,16 +1,22 @@
 import { TurnscopeError } from './turnscope-error.js';
 
 /**
- * An option has a value out of its range or of the wrong type. Code `invalid-option`.
- * The message names the option, what was given and what is accepted.
+ * An option has a value out of its range or of the wrong type, or cannot be read (a getter or
+ * Proxy trap that throws). Code `invalid-option`. The message names the option, what was given
+ * (or what reading it threw) and what is accepted.
  */
 export class InvalidOptionError extends TurnscopeError {
   readonly option: string;
 
-  constructor(options: { option: string; value: unknown; expected: string }) {
+  /**
+   * @param options.unreadable what reading the option threw, as text: the message then says the
+   *   option could not be read instead of describing `value`. Default: none (`value` is described).
+   */
+  constructor(options: { option: string; value: unknown; expected: string; unreadable?: string }) {
+    const given = options.unreadable === undefined ? `is ${describe(options.value)}` : `cannot be read (reading it threw: ${options.unreadable})`;
     super({
       code: 'invalid-option',
-      message: `Option \`${options.option}\` is ${describe(options.value)}; expected ${options.expected}.`,
+      message: `Option \`${options.option}\` ${given}; expected ${options.expected}.`,
     });
     this.option = options.option;
   }

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { describeThrown } from '../errors/describe-thrown.js';
+import { TurnscopeError } from '../errors/turnscope-error.js';
 import { likelyOption } from './likely-option.js';
+import { readOptionData } from './read-option-data.js';
 
 type Path = readonly PropertyKey[];
 
@@ -31,7 +34,7 @@ export interface OptionsContext {
  * @throws {InvalidOptionError}
  */
 export function parseOptions<Schema extends z.ZodType>(schema: Schema, value: unknown, context: OptionsContext): z.output<Schema> {
-  const parsed = schema.safeParse(value);
+  const parsed = safeParseReadable(schema, value, context);
   if (parsed.success) return parsed.data;
   const issues = flatten(parsed.error.issues, []);
   const issue = issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? issues[0]!;
@@ -58,6 +61,29 @@ export function parseOptions<Schema extends z.ZodType>(schema: Schema, value: un
   }
   const path = [...prefix, ...issue.path];
   throw new InvalidOptionError({ option: path.length === 0 ? context.root : nameOf(path), value: ownValueAt(value, issue.path), expected: issue.message });
+}
+
+/** How deep the options are walked to find the one whose reading threw. */
+const UNREADABLE_SEARCH_DEPTH = 4;
+
+/**
+ * `schema.safeParse(value)`, with a throw while zod reads the input (a getter or Proxy trap
+ * that throws) turned into an {@link InvalidOptionError} naming the option whose reading threw
+ * (found by reading the options again, `readOptionData`), else the root.
+ */
+function safeParseReadable<Schema extends z.ZodType>(schema: Schema, value: unknown, context: OptionsContext): z.ZodSafeParseResult<z.output<Schema>> {
+  try {
+    return schema.safeParse(value) as z.ZodSafeParseResult<z.output<Schema>>;
+  } catch (error) {
+    if (TurnscopeError.isInstance(error)) throw error;
+    readOptionData(value, context.prefix ?? '', UNREADABLE_SEARCH_DEPTH);
+    throw new InvalidOptionError({
+      option: context.prefix ?? context.root,
+      value: undefined,
+      unreadable: describeThrown(error),
+      expected: 'plain data (no getter or Proxy that throws when read)',
+    });
+  }
 }
 
 /** A union's issue replaced by the issues of the branch the value has the shape of (an object branch for an object). */

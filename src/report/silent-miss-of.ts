@@ -7,6 +7,11 @@ import type { SearchEndRecord, TelemetryRecord } from '../telemetry/telemetry-re
  */
 export interface SilentMiss {
   readonly matches: readonly { readonly name: string; readonly score: number }[];
+  /**
+   * The tools the prefetch (C25) loaded, in its order: visible from step 0 and not called, so
+   * the model had them and answered without them. `[]` when nothing was prefetched.
+   */
+  readonly prefetched: readonly string[];
 }
 
 /**
@@ -25,7 +30,9 @@ export function silentMissOf(records: readonly TelemetryRecord[]): SilentMiss | 
   const matches = start?.userMessageMatches ?? [];
   if (start === undefined || end?.status !== 'completed' || !start.offersToolSearch || matches.length === 0) return null;
   const searched = records.some((record) => record.type === 'search.end' && !isPrefetch(record));
-  return searched || calledDiscovered(records) ? null : { matches };
+  if (searched || calledDiscovered(records)) return null;
+  const prefetched = records.flatMap((record) => (record.type === 'search.end' && isPrefetch(record) ? record.activated : []));
+  return { matches, prefetched: [...new Set(prefetched)] };
 }
 
 /** True when a discovered tool was called: origin `discovered`, or `nested` for a tool a search (the prefetch too) activated before the call. */

@@ -3,9 +3,13 @@ import { checkNames } from '../catalog/validate-binding-shapes.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { SearchOptions } from '../search/search-options.js';
 import type { ToolSearchInputDefinition } from '../tool-search/tool-search-input-schema.js';
+import { readOptionData } from '../options/read-option-data.js';
 import { checkKnownKeys } from './check-known-keys.js';
 import { createTurnBinding, type TurnBinding } from './create-turn-binding.js';
 import { HEADLESS_CODING_PROFILE, HEADLESS_CODING_TOOLS, type ExecutionProfile } from './execution-profile.js';
+
+/** Levels of `profiles` copied as plain data: the record, each profile, its `tools` and `overrides`, each override (its `inputSchema` is kept as given). */
+const PROFILE_DATA_DEPTH = 4;
 
 /** An execution profile and its binding, built once. */
 export interface ProfileBinding {
@@ -19,7 +23,8 @@ export interface ProfileBinding {
  * which a caller's profile of the same name replaces.
  *
  * @throws {InvalidOptionError} a profile that is not an object or has no `tools` array; an
- *   unknown (misspelled) key in a profile or in one of its overrides.
+ *   unknown (misspelled) key in a profile or in one of its overrides; a part of `profiles` whose
+ *   reading threw (a getter or Proxy trap).
  * @throws {UnboundToolError} a profile naming a tool that is not bound.
  */
 export function createProfileBindings(options: {
@@ -32,7 +37,8 @@ export function createProfileBindings(options: {
   const { catalog, search, searchEnabled, toolSearchInput } = options;
   const profiles: Record<string, ExecutionProfile> = {
     [HEADLESS_CODING_PROFILE]: { tools: HEADLESS_CODING_TOOLS.filter((name) => catalog.get(name) !== undefined) },
-    ...options.profiles,
+    // plain data read once: a getter or Proxy trap that throws is an InvalidOptionError naming it
+    ...(readOptionData(options.profiles, 'profiles', PROFILE_DATA_DEPTH) as Readonly<Record<string, ExecutionProfile>> | undefined),
   };
   const bindings = new Map<string, ProfileBinding>();
   for (const [name, profile] of Object.entries(profiles)) {

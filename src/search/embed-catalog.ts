@@ -1,9 +1,9 @@
 import { embedMany, type EmbeddingModel } from 'ai';
 import { CatalogEmbeddingError } from '../errors/catalog-embedding-error.js';
-import { embeddingCacheKey, type EmbeddingCache } from './embedding-cache.js';
+import { embeddingCacheKey, embeddingLengthsKey, type EmbeddingCache } from './embedding-cache.js';
 import { InvalidEmbeddingError } from '../errors/invalid-embedding-error.js';
-import { guardEmbeddingCache } from './guard-embedding-cache.js';
-import { readEmbedding } from './read-embedding.js';
+import { guardEmbeddingCache, type GuardedEmbeddingCache } from './guard-embedding-cache.js';
+import { MAX_EMBEDDING_DIMENSIONS, readEmbedding } from './read-embedding.js';
 
 /** What {@link embedCatalog} needs: the catalog's texts and how to embed and cache them. */
 export interface EmbedCatalogOptions {
@@ -30,13 +30,17 @@ export interface EmbedCatalogOptions {
  * from the model (`embedMany`, one call for every text not usable from the cache) otherwise;
  * the model's embeddings are cached once they have passed the checks.
  *
- * Which cached embeddings are used: arrays, typed arrays or other array-likes of 1 to
+ * Which cached embeddings are used: those stored at the length the model answers with
+ * ({@link embeddingCacheKey} holds the length), arrays, typed arrays or other array-likes of 1 to
  * `MAX_EMBEDDING_DIMENSIONS` (16,384) finite numbers ({@link readEmbedding}), read into plain
- * arrays; any other entry (a user's cache may hold anything) is embedded again and replaced. The
- * model's answer decides the length: cached embeddings of another length (the same model id
- * asked for other `dimensions`, or a cache written by another model) are embedded again with the
- * rest, and when every text is cached but their lengths differ, all are embedded again. So a
- * stale cache never fails a build, and the vectors returned always have one length. Nor does a
+ * arrays; any other entry (a user's cache may hold anything) is embedded again and replaced.
+ * The length read at is `dimensions` when given, else the only length the cache lists for the
+ * model ({@link embeddingLengthsKey}), else — when it lists several, one model id configured
+ * for two lengths — the length of the model's embedding of the first text (one call for one
+ * text). When the model's answer for a missing text has another length than the one read at,
+ * the cache is read again at the model's length. So two rankers of one model id at two lengths
+ * keep both sets of embeddings in one cache, a stale cache never fails a build, and the vectors
+ * returned always have one length. Nor does a
  * failing cache ({@link guardEmbeddingCache}): a `get` that throws is a miss, a `set` that
  * throws leaves that embedding uncached, and a typed array or Proxy is read once into a plain array.
  * The model's embeddings are read the same way: a `Float32Array` (or any typed array) it
@@ -52,23 +56,42 @@ export interface EmbedCatalogOptions {
 export async function embedCatalog(options: EmbedCatalogOptions): Promise<number[][]> {
   const { texts, modelKey } = options;
   const cache = guardEmbeddingCache(options.cache);
-  const keys = texts.map((text) => embeddingCacheKey(modelKey, text));
-  const cached: (number[] | undefined)[] = keys.map((key) => usable(cache.get(key), options.dimensions));
-  const lengths = new Set(cached.flatMap((vector) => (vector === undefined ? [] : [vector.length])));
-  // every text cached, of lengths that differ: nothing tells which is the model's, so ask it
-  if (lengths.size > 1 && !cached.includes(undefined)) cached.fill(undefined);
-  let missing = uniqueTexts(texts, cached);
-  if (missing.length === 0) return cached as number[][];
-  const fresh = await embedTexts(options, missing, options.dimensions);
-  const dimensions = fresh.get(missing[0]!)!.length;
-  // cached embeddings of another length than the model's answer are stale: embed them too
-  const stale = cached.map((vector) => (vector !== undefined && vector.length !== dimensions ? undefined : vector));
-  missing = uniqueTexts(texts, stale).filter((text) => !fresh.has(text));
-  if (missing.length > 0) {
-    for (const [text, vector] of await embedTexts(options, missing, dimensions)) fresh.set(text, vector);
+  const lookUp = (length: number) => texts.map((text) => usable(cache.get(embeddingCacheKey(modelKey, text, length)), length));
+  const lengths = storedLengths(cache, modelKey);
+  const fresh = new Map<string, number[]>();
+  // the length to read the cache at: the known one, the only one stored, or — with several
+  // stored (one model id configured two ways) — the model's answer for the first text
+  let length = options.dimensions ?? (lengths.length === 1 ? lengths[0] : undefined);
+  if (length === undefined && lengths.length > 1) {
+    const [text] = texts;
+    if (text !== undefined) for (const [value, vector] of await embedTexts(options, [text])) fresh.set(value, vector);
+    length = fresh.get(text!)?.length;
   }
-  for (const [text, vector] of fresh) cache.set(embeddingCacheKey(modelKey, text), vector);
-  return texts.map((text, index) => stale[index] ?? fresh.get(text)!);
+  let cached: (number[] | undefined)[] = length === undefined ? texts.map(() => undefined) : lookUp(length);
+  let missing = uniqueTexts(texts, cached).filter((text) => !fresh.has(text));
+  if (missing.length > 0) {
+    const answered = await embedTexts(options, missing, options.dimensions ?? (fresh.size > 0 ? length : undefined));
+    for (const [text, vector] of answered) fresh.set(text, vector);
+    const answeredLength = answered.get(missing[0]!)!.length;
+    if (answeredLength !== length) {
+      // the only stored length was not the model's: read what is stored at the model's, embed the rest
+      length = answeredLength;
+      cached = lookUp(length);
+      missing = uniqueTexts(texts, cached).filter((text) => !fresh.has(text));
+      if (missing.length > 0) for (const [text, vector] of await embedTexts(options, missing, length)) fresh.set(text, vector);
+    }
+  }
+  if (fresh.size > 0) {
+    for (const [text, vector] of fresh) cache.set(embeddingCacheKey(modelKey, text, length!), vector);
+    if (!lengths.includes(length!)) cache.set(embeddingLengthsKey(modelKey), [...lengths, length!].sort((a, b) => a - b));
+  }
+  return texts.map((text, index) => fresh.get(text) ?? cached[index]!);
+}
+
+/** The lengths `cache` lists for `modelKey` ({@link embeddingLengthsKey}): whole numbers within the bound, distinct, ascending; `[]` for none or a malformed entry. */
+function storedLengths(cache: GuardedEmbeddingCache, modelKey: string): number[] {
+  const listed = cache.get(embeddingLengthsKey(modelKey)) ?? [];
+  return [...new Set(listed.filter((length) => Number.isInteger(length) && length >= 1 && length <= MAX_EMBEDDING_DIMENSIONS))].sort((a, b) => a - b);
 }
 
 /** The texts whose vector is `undefined`, each once, in catalog order. */

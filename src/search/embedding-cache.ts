@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Embeddings by content hash. A key is the sha256 of the model and the embedded text, so a
- * tool whose name, description or parameters change is embedded again and an unchanged one
- * never is, whichever runtime or catalog it appears in.
+ * Embeddings by content hash. A key is the sha256 of the model, the embedding's length and the
+ * embedded text ({@link embeddingCacheKey}), so a tool whose name, description or parameters
+ * change is embedded again and an unchanged one never is, whichever runtime or catalog it
+ * appears in, and one model id asked for two lengths keeps both. One more entry per model
+ * ({@link embeddingLengthsKey}) lists the lengths held, as an array of whole numbers.
  */
 export interface EmbeddingCache {
   /**
@@ -25,9 +27,21 @@ export function createEmbeddingCache(): EmbeddingCache & { get(key: string): rea
   };
 }
 
-/** The key of `text` embedded by the model `modelKey` (`<provider>:<modelId>`). */
-export function embeddingCacheKey(modelKey: string, text: string): string {
-  return createHash('sha256').update(modelKey).update('\u0000').update(text).digest('hex');
+/**
+ * The key of `text` embedded by the model `modelKey` (`<provider>:<modelId>`) as `dimensions`
+ * numbers: one model id configured for two lengths (`dimensions: 256` and the default 1,536)
+ * keeps both, neither overwriting the other.
+ */
+export function embeddingCacheKey(modelKey: string, text: string, dimensions: number): string {
+  return createHash('sha256').update(modelKey).update('\u0000').update(String(dimensions)).update('\u0000').update(text).digest('hex');
+}
+
+/**
+ * The key under which a cache lists the lengths it holds embeddings of for `modelKey` (an array
+ * of whole numbers, ascending), so a build knows which keys to read before the model answers.
+ */
+export function embeddingLengthsKey(modelKey: string): string {
+  return createHash('sha256').update(modelKey).update('\u0000turnscope.embedding-lengths').digest('hex');
 }
 
 /** Shared by every semantic ranker that is given no cache: the catalog is embedded once per process. */

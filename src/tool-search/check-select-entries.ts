@@ -77,6 +77,10 @@ export interface SelectEntryCheck {
  *   best searchable matches for the entry as words: synchronous rankers only; an asynchronous
  *   one is not called again); a tool outside the turn's ceiling is named by no entry, and is
  *   never suggested; names joined by spaces or `;` are told to be separated by commas;
+ * - an entry no name spells that ends two or more full names of the turn (`endingsOf`) — a
+ *   group's rest that the ranker took for the catalog's short-name alias while a turn's client
+ *   tool ends with it too — loads none of them and is told as an ending entry, unless it is one
+ *   of theirs' `aliases`;
  * - an entry that one name of the turn spells, which the ranking left out (a ranker over more
  *   tools than the ceiling took it for another spelling), is returned in `missing`;
  * - entries past the 64th are never read: the reason counts them. At most 10 entries (and 10
@@ -104,6 +108,12 @@ export function checkSelectEntries(options: {
   readonly hasEndings: (entry: string) => boolean;
   /** A searchable tool's aliases (the `aliases` option, C9): an entry that is one is meant, not mistyped. Default: none. */
   readonly aliasesOf?: ((name: string) => readonly string[]) | undefined;
+  /**
+   * The full names of the turn an entry ends after a separator (the search's `fullNamesOf`,
+   * C23): an entry the ranker resolved that ends two or more of them, and is no name or
+   * `aliases` entry, loads none of them and is told as an ending entry. Default: not checked.
+   */
+  readonly endingsOf?: ((entry: string) => readonly string[]) | undefined;
 }): SelectEntryCheck {
   const { select, callable } = options;
   const callableByLower = new Map<string, string[]>();
@@ -142,6 +152,10 @@ export function checkSelectEntries(options: {
     ambiguous.push(found);
     for (const name of found.variants) dropped.add(name);
   }
+  // a rest two tools of this turn end (a client tool's and the catalog's, whose short-name alias
+  // was unique in the catalog alone) names neither: the ranker's pick by that alias is a guess (C23)
+  const sharedEndings = sharedEndingEntries({ ...options, unresolved, unknown });
+  for (const { names } of sharedEndings) for (const name of names) dropped.add(name);
   for (const name of exact) dropped.delete(name);
 
   const parts: string[] = [];
@@ -168,7 +182,31 @@ export function checkSelectEntries(options: {
   }
   const ranked = new Set(options.ranking.map((match) => match.name));
   const missing = [...new Set(chosen)].filter((name) => !ranked.has(name) && !dropped.has(name) && options.isSearchable(name));
-  return { dropped, reason: parts.length === 0 ? undefined : parts.join(' '), endingEntries: unknown.filter((entry) => options.hasEndings(entry)), missing };
+  const endingEntries = [...unknown.filter((entry) => options.hasEndings(entry)), ...sharedEndings.map(({ entry }) => entry)];
+  return { dropped, reason: parts.length === 0 ? undefined : parts.join(' '), endingEntries, missing };
+}
+
+/**
+ * The entries the ranker resolved (not unknown) that no name spells in any case and that end
+ * two or more full names of the turn (`endingsOf`), none of which has the entry as its own
+ * alias (the `aliases` option): each with those names.
+ */
+function sharedEndingEntries(
+  options: Parameters<typeof checkSelectEntries>[0] & { readonly unresolved: readonly string[]; readonly unknown: readonly string[] },
+): { entry: string; names: readonly string[] }[] {
+  const { endingsOf } = options;
+  if (endingsOf === undefined) return [];
+  const unknown = new Set(options.unknown);
+  const found: { entry: string; names: readonly string[] }[] = [];
+  for (const entry of options.unresolved) {
+    if (unknown.has(entry)) continue;
+    const names = endingsOf(entry);
+    if (names.length < 2) continue;
+    const lower = entry.toLowerCase();
+    if (names.some((name) => (options.aliasesOf?.(name) ?? []).some((alias) => alias.toLowerCase() === lower))) continue;
+    found.push({ entry, names });
+  }
+  return found;
 }
 
 /**

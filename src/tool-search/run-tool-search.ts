@@ -2,11 +2,12 @@ import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
 import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import { cleanRanking } from '../search/clean-ranking.js';
-import { relevanceFloorsOf, sizedRelevanceFloor } from '../search/relevance-floor-of.js';
+import { relevanceFloorsOf } from '../search/relevance-floor-of.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import { describeCallableMatches } from './describe-callable-matches.js';
 import { describeSelectLeftOut } from './describe-select-left-out.js';
+import { describeSkips } from './describe-skips.js';
 import { checkSelectEntries, MAX_SELECTED_ENTRIES, selectEntriesOf } from './check-select-entries.js';
 import { namedCallableTools } from './named-callable-tools.js';
 import { parseRequiredWords } from './parse-required-words.js';
@@ -197,6 +198,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       callable: options.callable ?? NOTHING_CALLABLE,
       isSearchable: options.isSearchable,
       hasEndings: (entry) => (options.fullNamesOf?.(entry) ?? []).length > 0,
+      endingsOf: options.fullNamesOf,
       aliasesOf: options.aliasesOf,
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
@@ -242,8 +244,11 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       callable: describeCallableMatches(callable),
       leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),
     };
-    const reasons = [describeSkips(selection, query, search.maxSchemaChars, requiredMatches, told, { ...floor, raisedFor: raisedFloorMatch(selection, searchable, search.relevanceFloor) })];
-    if (confirm && selection.newlyActivated.length > 0) reasons.push(CONFIRM_REASON);
+    // confirm mode says first that nothing was loaded, so what follows reads as about candidates
+    const reasons = [
+      confirm && selection.newlyActivated.length > 0 ? CONFIRM_REASON : undefined,
+      describeSkips({ selection, query, maxSchemaChars: search.maxSchemaChars, requiredMatches, told, confirm, floor: { ...floor, raisedFor: raisedFloorMatch(selection, searchable, search.relevanceFloor) } }),
+    ];
     const reason = reasons.filter((part) => part !== undefined).join(' ');
     if (reason.length > 0) output.reason = reason;
     return {
@@ -335,50 +340,4 @@ function raisedFloorMatch(selection: ReturnType<typeof selectActivations>, ranke
   const best = ranked[0]?.score;
   const match = first === undefined ? undefined : ranked.find((entry) => entry.name === first.name);
   return match !== undefined && typeof best === 'number' && match.score >= relevanceFloor * best ? match.name : undefined;
-}
-
-function describeSkips(
-  selection: ReturnType<typeof selectActivations>,
-  query: string,
-  maxSchemaChars: number,
-  requiredMatches: readonly string[],
-  told: { readonly endings: string | undefined; readonly entries: string | undefined; readonly callable: string | undefined; readonly leftOut: string | undefined },
-  floor: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number; readonly raisedFor: string | undefined },
-): string | undefined {
-  const parts: string[] = [];
-  if (requiredMatches.length > 0) {
-    parts.push(`${requiredMatches.join(', ')} ${requiredMatches.length === 1 ? 'is' : 'are'} already callable: this run requires ${requiredMatches.length === 1 ? 'it' : 'them'} on this step.`);
-  }
-  if (told.callable !== undefined) parts.push(told.callable);
-  if (told.entries !== undefined) parts.push(told.entries);
-  if (told.endings !== undefined) parts.push(told.endings);
-  else if (told.entries === undefined && selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && told.callable === undefined) {
-    const shown = cutText(query, 81);
-    parts.push(`No deferred tool matched ${JSON.stringify(shown)}; try other words or a name from the inventory.`);
-  }
-  const oversize = selection.skipped.filter((skip) => skip.reason === 'oversize').map((skip) => skip.name);
-  if (oversize.length > 0) {
-    parts.push(`Skipped ${oversize.join(', ')}: definition larger than the ${maxSchemaChars}-character budget of one search.`);
-  }
-  const budget = selection.skipped.find((skip) => skip.reason === 'budget');
-  if (budget !== undefined) {
-    parts.push(`Stopped before ${budget.name}: this search's ${maxSchemaChars}-character schema budget is spent; search again to load it.`);
-  }
-  if (told.leftOut !== undefined) parts.push(told.leftOut);
-  const below = selection.skipped.filter((skip) => skip.reason === 'below-relevance-floor').map((skip) => skip.name);
-  if (below.length > 0) {
-    // the first match below its floor stopped the walk; when only its size's raise did, say so
-    const raisedFor = floor.raisedFor;
-    const chars = raisedFor === undefined ? 0 : floor.charsOf(raisedFor);
-    const why =
-      raisedFor === undefined
-        ? `${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(floor.floor * 100)}% of the best match (relevance floor)`
-        : `${raisedFor} scores below ${Math.round(sizedRelevanceFloor(floor.floor, floor.slope, chars) * 100)}% of the best match, the relevance floor for its ${chars}-character definition ` +
-          `(${Math.round(floor.floor * 100)}%, higher for larger definitions)`;
-    parts.push(
-      `Stopped before ${below.join(', ')}: ${why}; ` +
-        'search with other words, or select: a name, to load more.',
-    );
-  }
-  return parts.length > 0 ? parts.join(' ') : undefined;
 }

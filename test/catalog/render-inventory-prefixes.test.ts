@@ -163,7 +163,7 @@ describe('inventory with shared prefixes said once (C23)', () => {
     expect(result.status).toBe('completed');
   });
 
-  it("a turn's client tools listed without their group prefix are loaded by the rest alone where unambiguous, like the runtime's", async () => {
+  it("a turn's client tools listed without their group prefix are loaded by the rest alone where unambiguous, like the runtime's; a rest both show loads neither", async () => {
     const { tools, groups } = mcpTools(['github']);
     const clientTool = (description: string) => tool({ description, inputSchema: z.object({}) });
     const clientTools = { ui__show_chart: clientTool('show a chart'), ui__show_table: clientTool('show a table'), ui__create_issue: clientTool('draft an issue in the UI'), ui__pick_color: clientTool('pick a color') };
@@ -177,9 +177,12 @@ describe('inventory with shared prefixes said once (C23)', () => {
     const activated = result.steps[0]!.toolResults.map((entry) => (entry.output as { activated: string[] }).activated);
     expect(activated[0]).toEqual(['ui__show_chart']);
     expect(activated[1]).toEqual(['ui__pick_color']);
-    // github's create_issue ends the UI's too: the rest is no alias of the UI's tool (the
-    // runtime's own alias, built with the catalog, still names github's)
-    expect(activated[2]).toEqual(['mcp__github__create_issue']);
+    // the model was shown create_issue under github and under ui: select: takes it for neither
+    // (before: github's, by the short-name alias the catalog built without the client tools)
+    expect(activated[2]).toEqual([]);
+    expect((result.steps[0]!.toolResults[2]!.output as { reason: string }).reason).toBe(
+      "No tool is named create_issue: it ends the names of mcp__github__create_issue, ui__create_issue. Search with select: and the full name of the one you need (its group's prefix and this name).",
+    );
   });
 
   it('select: of a rest two servers share loads neither and names both full names, so the next select: takes the one meant', async () => {
@@ -201,5 +204,51 @@ describe('inventory with shared prefixes said once (C23)', () => {
       reason: 'No tool is named create_issue: it ends the names of mcp__github__create_issue, mcp__gitlab__create_issue. Search with select: and the full name of the one you need (its group\'s prefix and this name).',
     });
     expect((result.steps[1]!.toolResults[0]!.output as { activated: string[] }).activated).toEqual(['mcp__gitlab__create_issue']);
+  });
+
+  it('a group whose rest is another tool\'s name or alias, in any case, keeps its full names: no shown name reads as two tools', () => {
+    const { tools, groups } = mcpTools(['github', 'gitlab']);
+    const other = tool({ description: 'create a jira ticket', inputSchema: z.object({}), execute: async () => 'ok' });
+    const cases: ReadonlyArray<readonly [string, Partial<Parameters<typeof createToolCatalog>[0]> & { tools: ToolSet }]> = [
+      ['a tool named create_issue', { tools: { ...tools, create_issue: other }, groups: { ...groups, jira: ['create_issue'] } }],
+      ['a tool named Create_Issue', { tools: { ...tools, Create_Issue: other }, groups }],
+      ['a tool aliased create_issue', { tools: { ...tools, jira_new: other }, groups, aliases: { jira_new: ['create_issue'] } }],
+    ];
+    for (const [label, options] of cases) {
+      const full = createToolCatalog({ ...options, inventory: { maxChars: 1_000_000 } }).inventory;
+      // room for github's shortened lines, not its full ones
+      const maxChars = JSON.stringify(full).length - 3;
+      const inventory = createToolCatalog({ ...options, inventory: { maxChars } }).inventory;
+      expect(inventory, label).not.toContain('mcp__github__ + one of:');
+      expect(inventory.split('\n').filter((line) => /^- create_issue$/i.test(line)).length, label).toBeLessThanOrEqual(1);
+    }
+    // without the clash the same budget shortens github's lines
+    const alone = createToolCatalog({ tools: { ...tools, jira_new: other }, groups, inventory: { maxChars: justBelowFull({ ...tools, jira_new: other }, groups) } }).inventory;
+    expect(alone).toContain('github: mcp__github__ + one of:\n- add_comment\n');
+  });
+
+  it('a model-shaped turn over a shortened inventory: every rest shown under a prefix, selected alone, loads prefix + rest or nothing, never another tool', async () => {
+    // before: github's and gitlab's lines showed `- create_issue` while a jira tool is named
+    // create_issue, and select:create_issue, read under github's line, loaded jira's tool
+    const { tools, groups } = mcpTools(['github', 'gitlab', 'jira']);
+    const literal = tool({ description: 'create a ticket in the tracker', inputSchema: z.object({ target: z.string() }), execute: async () => 'ok' });
+    const all = { ...tools, create_issue: literal };
+    const allGroups = { ...groups, tracker: ['create_issue'] };
+    const runtime = createToolSearchRuntime({ tools: all, groups: allGroups, direct: [], inventory: { maxChars: justBelowFull(all, allGroups) } });
+    const shown: { prefix: string; rest: string }[] = [];
+    let prefix: string | undefined;
+    for (const line of runtime.inventory.split('\n')) {
+      const header = /^\S+: (\S+) \+ one of:$/.exec(line);
+      if (header !== null) prefix = header[1]!;
+      else if (line.startsWith('- ') && prefix !== undefined) shown.push({ prefix, rest: line.slice(2) });
+      else prefix = undefined;
+    }
+    expect(shown.map(({ prefix: shownPrefix }) => shownPrefix)).toContain('mcp__jira__');
+    for (const { prefix: shownPrefix, rest } of shown) {
+      const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: `select:${rest}` } }] }, { text: 'done' }] });
+      const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+      const { activated } = result.steps[0]!.toolResults[0]!.output as { activated: string[] };
+      expect(activated.every((name) => name === shownPrefix + rest), `${shownPrefix} + ${rest} → ${activated.join(', ')}`).toBe(true);
+    }
   });
 });

@@ -39,6 +39,7 @@ describe('turnscope report: silent misses', () => {
     const [miss, searched, listed] = summary.turns;
     expect(miss!.silentMiss?.matches[0]?.name).toBe('slack_post_message');
     expect(miss!.silentMiss!.matches.length).toBeLessThanOrEqual(3);
+    expect(miss!.silentMiss!.prefetched).toEqual([]);
     expect(searched!.silentMiss).toBeNull();
     expect(listed!.silentMiss).toBeNull();
     expect(summary.totals.silentMisses).toBe(1);
@@ -63,6 +64,10 @@ describe('turnscope report: silent misses', () => {
     expect(prefetched.turns.map((turn) => [turn.searches, turn.prefetches])).toEqual([[0, 1], [0, 1]]);
     expect(prefetched.turns[0]!.silentMiss).toBeNull();
     expect(prefetched.turns[1]!.silentMiss?.matches[0]?.name).toBe('slack_post_message');
+    // the model had the tool from step 0 and answered without it: the report says so (before, it
+    // read as if the tool had never been in reach)
+    expect(prefetched.turns[1]!.silentMiss?.prefetched).toEqual(['slack_post_message']);
+    expect(formatReport(prefetched)).toMatch(/T1 .*SILENT MISS: no search, the message matched slack_post_message.*; prefetched, visible from step 0, not called: slack_post_message$/m);
     expect(prefetched.turns[0]!.recall).toEqual({ called: ['slack_post_message'], inTopK: ['slack_post_message'], value: 1 });
     expect(formatReport(prefetched)).toMatch(/searches\s+0 \(0 repeated, 0 revised\), 2 prefetched/);
   });

@@ -72,3 +72,40 @@ describe("search.mode 'confirm'", () => {
     expect(outputs[2]).toEqual({ activated: [], candidates: [], reason: 'No deferred tool matched "zzqx"; try other words or a name from the inventory.' });
   });
 });
+
+describe("search.mode 'confirm': the reason fits a search that loaded nothing", () => {
+  // Before: the floor's sentence said "search with other words, or select: a name, to load more"
+  // and the budget's "search again to load it", after candidates of which none was loaded.
+  async function outputOf(search: Record<string, unknown>, query: string) {
+    const { tools, groups } = sampleTools();
+    const runtime = createToolSearchRuntime({ tools, groups, search });
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query } }] }, { text: 'done' }] });
+    const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+    return result.steps[0]!.toolResults[0]!.output as { activated: string[]; candidates?: { name: string }[]; reason?: string };
+  }
+
+  it('the relevance floor stops the candidates, and the reason says so after saying nothing was loaded', async () => {
+    const output = await outputOf({ mode: 'confirm' }, 'create a github issue');
+    expect(output.activated).toEqual([]);
+    expect(output.candidates!.map((candidate) => candidate.name)).toEqual(['github_create_issue']);
+    expect(output.reason).toBe(
+      'Nothing was loaded: these are candidates. Call tool_search with select:NAME,NAME for the ones you need; they are callable on the step after that. ' +
+        'Candidates stop before github_list_pull_requests: it scores below 62% of the best match (relevance floor); search with other words for other candidates, or select: a name to load it.',
+    );
+    expect(output.reason).not.toContain('to load more');
+  });
+
+  it('the schema budget stops the candidates at what one select: could load', async () => {
+    const output = await outputOf({ mode: 'confirm', maxSchemaChars: 400 }, 'github');
+    expect(output.candidates!.map((candidate) => candidate.name)).toEqual(['github_create_issue']);
+    expect(output.reason).toContain('Candidates stop before github_list_pull_requests: with it they would pass the 400-character schema budget of one select:; select: the ones you need, or search again for more.');
+    expect(output.reason).not.toContain('search again to load it');
+  });
+
+  it('in load mode the same searches keep their loading sentences', async () => {
+    expect((await outputOf({}, 'create a github issue')).reason).toBe(
+      'Stopped before github_list_pull_requests: it scores below 62% of the best match (relevance floor); search with other words, or select: a name, to load more.',
+    );
+    expect((await outputOf({ maxSchemaChars: 400 }, 'github')).reason).toBe("Stopped before github_list_pull_requests: this search's 400-character schema budget is spent; search again to load it.");
+  });
+});

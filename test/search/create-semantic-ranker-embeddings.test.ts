@@ -30,7 +30,7 @@ describe('createSemanticRanker: what a custom embedding model answers', () => {
     const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: typed, cache });
     expect((await ranker.rank('grab a photo', 1))[0]!.name).toBe('browser_take_screenshot');
     expect((await ranker.rank('a letter', 1))[0]!.name).toBe('send_email');
-    const cached = cache.get(embeddingCacheKey('mock-provider:custom', 'send_email: Send an email message.'));
+    const cached = cache.get(embeddingCacheKey('mock-provider:custom', 'send_email: Send an email message.', embedConcepts('x').length));
     expect(Array.isArray(cached)).toBe(true);
     expect(cached).toEqual(embedConcepts('send_email: Send an email message.'));
   });
@@ -46,7 +46,7 @@ describe('createSemanticRanker: what a custom embedding model answers', () => {
     const cause = (failure as Error).cause;
     expect(cause).toBeInstanceOf(InvalidEmbeddingError);
     expect(cause).toMatchObject({ code: 'invalid-embedding', model: 'mock-provider:custom', embedding: { index: 1, count: 3 } });
-    expect(cache.get(embeddingCacheKey('mock-provider:custom', 'write_file: Write a file to disk.'))).toBeUndefined();
+    expect(cache.get(embeddingCacheKey('mock-provider:custom', 'write_file: Write a file to disk.', MAX_EMBEDDING_DIMENSIONS + 1))).toBeUndefined();
   });
 
   it('rank rejects with an InvalidEmbeddingError when the query embedding is longer than the bound', async () => {
@@ -62,7 +62,7 @@ describe('createSemanticRanker: what a custom embedding model answers', () => {
     const cache: EmbeddingCache = { get: (key) => stored.get(key) as number[] | undefined, set: (key, embedding) => void stored.set(key, embedding) };
     const model = modelAnswering((vector) => vector);
     await createSemanticRanker({ documents: DOCUMENTS, model, cache });
-    const key = embeddingCacheKey('mock-provider:custom', 'write_file: Write a file to disk.');
+    const key = embeddingCacheKey('mock-provider:custom', 'write_file: Write a file to disk.', embedConcepts('x').length);
     stored.set(key, new Float64Array(MAX_EMBEDDING_DIMENSIONS + 1).fill(1));
     const again = modelAnswering((vector) => vector);
     const ranker = await createSemanticRanker({ documents: DOCUMENTS, model: again, cache });

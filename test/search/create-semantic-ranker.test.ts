@@ -244,9 +244,16 @@ describe('createSemanticRanker', () => {
     expect((await ranker.rank('a letter', 1))[0]!.name).toBe('send_email');
     // the build's embedMany, then: query, the catalog again at 5, query
     expect(model.doEmbedCalls.map((call) => call.values.length)).toEqual([DOCUMENTS.length, 1, DOCUMENTS.length, 1]);
-    // and the cache now holds the 5-long vectors: a third build embeds nothing
-    await createSemanticRanker({ documents: DOCUMENTS, model, cache });
-    expect(model.doEmbedCalls).toHaveLength(4);
+    // the cache now holds both lengths, apart: a third build asks the model for one text (which
+    // length it answers) and embeds nothing else, at either length; before, the 5-long vectors
+    // had replaced the 2-long ones, and each switch embedded the whole catalog again
+    const third = await createSemanticRanker({ documents: DOCUMENTS, model, cache });
+    expect(model.doEmbedCalls.map((call) => call.values.length)).toEqual([DOCUMENTS.length, 1, DOCUMENTS.length, 1, 1]);
+    expect((await third.rank('a letter', 1))[0]!.name).toBe('send_email');
+    dimensions = 2;
+    const back = await createSemanticRanker({ documents: DOCUMENTS, model, cache });
+    expect((await back.rank('a letter', 1))[0]!.name).toBe('send_email');
+    expect(model.doEmbedCalls.map((call) => call.values.length)).toEqual([DOCUMENTS.length, 1, DOCUMENTS.length, 1, 1, 1, 1, 1]);
   });
   it('a search whose lexical ranker never answers ends when its abort signal aborts, with the reason', async () => {
     const stuck = { name: 'stuck', rank: () => new Promise<never>(() => {}) } as unknown as AnyToolRanker;

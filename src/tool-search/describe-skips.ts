@@ -1,0 +1,76 @@
+import { cutText } from '../catalog/cut-text.js';
+import { sizedRelevanceFloor } from '../search/relevance-floor-of.js';
+import type { selectActivations } from '../search/select-activations.js';
+
+/** What one search's walk left out or could not load, for {@link describeSkips}. */
+export interface SkipsToDescribe {
+  readonly selection: ReturnType<typeof selectActivations>;
+  /** The query as the model gave it (quoted, cut to 81 characters, when nothing matched). */
+  readonly query: string;
+  /** `search.maxSchemaChars` (C10). */
+  readonly maxSchemaChars: number;
+  /** Required tools the search matched: callable already, not loaded. */
+  readonly requiredMatches: readonly string[];
+  /** Sentences other parts of the search wrote: `select:` endings and entries, callable matches, `select:` names left out. */
+  readonly told: { readonly endings: string | undefined; readonly entries: string | undefined; readonly callable: string | undefined; readonly leftOut: string | undefined };
+  /**
+   * `search.mode: 'confirm'` and not a `select:` (C24): the walk chose candidates and loaded
+   * nothing, so a bound that stopped it stopped the candidates, and loading is `select:`'s.
+   */
+  readonly confirm: boolean;
+  /** The relevance floor (C24) and, when only a match's size raised its floor above what stopped the walk, that match. */
+  readonly floor: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number; readonly raisedFor: string | undefined };
+}
+
+/**
+ * The `reason` sentences of a search result (C10, C11, C24): required and callable matches,
+ * what `select:` entries named, nothing matched, oversize definitions, the schema budget, the
+ * count limit, the relevance floor. In confirm mode the budget and floor sentences speak of
+ * candidates (`Candidates stop before …`) and say `select:` loads, since nothing was loaded.
+ *
+ * @returns the sentences joined by spaces; `undefined` when there is nothing to say.
+ */
+export function describeSkips(skips: SkipsToDescribe): string | undefined {
+  const { selection, query, maxSchemaChars, requiredMatches, told, confirm, floor } = skips;
+  const parts: string[] = [];
+  if (requiredMatches.length > 0) {
+    parts.push(`${requiredMatches.join(', ')} ${requiredMatches.length === 1 ? 'is' : 'are'} already callable: this run requires ${requiredMatches.length === 1 ? 'it' : 'them'} on this step.`);
+  }
+  if (told.callable !== undefined) parts.push(told.callable);
+  if (told.entries !== undefined) parts.push(told.entries);
+  if (told.endings !== undefined) parts.push(told.endings);
+  else if (told.entries === undefined && selection.activated.length === 0 && selection.skipped.length === 0 && requiredMatches.length === 0 && told.callable === undefined) {
+    const shown = cutText(query, 81);
+    parts.push(`No deferred tool matched ${JSON.stringify(shown)}; try other words or a name from the inventory.`);
+  }
+  const oversize = selection.skipped.filter((skip) => skip.reason === 'oversize').map((skip) => skip.name);
+  if (oversize.length > 0) {
+    parts.push(`Skipped ${oversize.join(', ')}: definition larger than the ${maxSchemaChars}-character budget of one search.`);
+  }
+  const budget = selection.skipped.find((skip) => skip.reason === 'budget');
+  if (budget !== undefined) {
+    parts.push(
+      confirm
+        ? `Candidates stop before ${budget.name}: with it they would pass the ${maxSchemaChars}-character schema budget of one select:; select: the ones you need, or search again for more.`
+        : `Stopped before ${budget.name}: this search's ${maxSchemaChars}-character schema budget is spent; search again to load it.`,
+    );
+  }
+  if (told.leftOut !== undefined) parts.push(told.leftOut);
+  const below = selection.skipped.filter((skip) => skip.reason === 'below-relevance-floor').map((skip) => skip.name);
+  if (below.length > 0) {
+    // the first match below its floor stopped the walk; when only its size's raise did, say so
+    const raisedFor = floor.raisedFor;
+    const chars = raisedFor === undefined ? 0 : floor.charsOf(raisedFor);
+    const why =
+      raisedFor === undefined
+        ? `${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(floor.floor * 100)}% of the best match (relevance floor)`
+        : `${raisedFor} scores below ${Math.round(sizedRelevanceFloor(floor.floor, floor.slope, chars) * 100)}% of the best match, the relevance floor for its ${chars}-character definition ` +
+          `(${Math.round(floor.floor * 100)}%, higher for larger definitions)`;
+    parts.push(
+      confirm
+        ? `Candidates stop before ${below.join(', ')}: ${why}; search with other words for other candidates, or select: a name to load it.`
+        : `Stopped before ${below.join(', ')}: ${why}; search with other words, or select: a name, to load more.`,
+    );
+  }
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
