@@ -35,6 +35,17 @@ export interface SearchLimits {
    */
   readonly relevanceFloorSlope: number;
   /**
+   * How much the relevance floor drops for a match whose own name has more of the query than the
+   * best match's name (C24, "name gain"): its floor, a fraction of the best score, is lowered by
+   * `relevanceFloorNameWeight × max(0, nameCoverage(match) − nameCoverage(best))`, nameCoverage
+   * the ranker's `RankedTool.nameCoverage` (the IDF-weighted share of the query's terms in the
+   * tool's own name, 0–1; a ranker that does not give it gets no drop). The best match won on its
+   * description; a match named by more of the query is a better bet than its score says. `0`
+   * turns it off. A number ≥ 0; default 0.8, chosen with `relevanceFloor` 0.62 and
+   * `relevanceFloorSlope` 0.175 by `npx tsx test/eval/tune-stop-rule.ts` (test/bench/README.md, C24).
+   */
+  readonly relevanceFloorNameWeight: number;
+  /**
    * `'load'` (default): a search activates its matches for the next step. `'confirm'`: a search
    * activates nothing and answers with `candidates` (name and one-line description); the model
    * loads what it picks with `select:NAME,…`, callable on the step after that. Costs one model

@@ -210,7 +210,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
     const alreadyActive = typeof options.alreadyActive === 'function' ? options.alreadyActive() : options.alreadyActive;
     // the floor bounds the default search (C24); a limit the model asked for is taken as asked
-    const floor = { floor: search.relevanceFloor, slope: search.relevanceFloorSlope, charsOf: options.schemaCharsOf };
+    const floor = { floor: search.relevanceFloor, slope: search.relevanceFloorSlope, nameWeight: search.relevanceFloorNameWeight, charsOf: options.schemaCharsOf };
     const minScoreOf = requestedLimit === undefined ? relevanceFloorsOf(searchable, floor) : undefined;
     const selection = selectActivations({
       ranked,
