@@ -242,7 +242,10 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       callable: describeCallableMatches(callable),
       leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),
     };
-    const reasons = [describeSkips(selection, query, search.maxSchemaChars, requiredMatches, told, { ...floor, raisedFor: raisedFloorMatch(selection, searchable, search.relevanceFloor) })];
+    const raisedFor = raisedFloorMatch(selection, searchable, search.relevanceFloor);
+    // its own floor as a share of the best: sized by its definition, less its name gain (C24)
+    const raisedShare = raisedFor === undefined || minScoreOf === undefined ? undefined : minScoreOf(raisedFor) / searchable[0]!.score;
+    const reasons = [describeSkips(selection, query, search.maxSchemaChars, requiredMatches, told, { ...floor, raisedFor, raisedShare })];
     if (confirm && selection.newlyActivated.length > 0) reasons.push(CONFIRM_REASON);
     const reason = reasons.filter((part) => part !== undefined).join(' ');
     if (reason.length > 0) output.reason = reason;
@@ -343,7 +346,7 @@ function describeSkips(
   maxSchemaChars: number,
   requiredMatches: readonly string[],
   told: { readonly endings: string | undefined; readonly entries: string | undefined; readonly callable: string | undefined; readonly leftOut: string | undefined },
-  floor: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number; readonly raisedFor: string | undefined },
+  floor: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number; readonly raisedFor: string | undefined; readonly raisedShare: number | undefined },
 ): string | undefined {
   const parts: string[] = [];
   if (requiredMatches.length > 0) {
@@ -370,11 +373,13 @@ function describeSkips(
     // the first match below its floor stopped the walk; when only its size's raise did, say so
     const raisedFor = floor.raisedFor;
     const chars = raisedFor === undefined ? 0 : floor.charsOf(raisedFor);
+    const sized = sizedRelevanceFloor(floor.floor, floor.slope, chars);
+    const lowered = floor.raisedShare !== undefined && floor.raisedShare < sized - 1e-9;
     const why =
       raisedFor === undefined
         ? `${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(floor.floor * 100)}% of the best match (relevance floor)`
-        : `${raisedFor} scores below ${Math.round(sizedRelevanceFloor(floor.floor, floor.slope, chars) * 100)}% of the best match, the relevance floor for its ${chars}-character definition ` +
-          `(${Math.round(floor.floor * 100)}%, higher for larger definitions)`;
+        : `${raisedFor} scores below ${Math.round((lowered ? floor.raisedShare! : sized) * 100)}% of the best match, the relevance floor for its ${chars}-character definition ` +
+          `(${Math.round(floor.floor * 100)}%, higher for larger definitions${lowered ? ', lower for a name with more of the query than the best match’s' : ''})`;
     parts.push(
       `Stopped before ${below.join(', ')}: ${why}; ` +
         'search with other words, or select: a name, to load more.',
