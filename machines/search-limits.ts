@@ -16,7 +16,9 @@ export interface SearchLimits {
   readonly maxQueryChars: number;
   /**
    * The relevance floor (C24), a fraction of the best match's score in [0, 1): a search stops
-   * at the first match that scores below `relevanceFloor × best` and loads none after it (the
+   * at the first match that scores below its floor — `relevanceFloor × best`, raised with the
+   * match's size (`relevanceFloorSlope`) and lowered by its name gain
+   * (`relevanceFloorNameWeight`) — and loads none after it (the
    * result's `reason` and the record's `skipped` say so, as `below-relevance-floor`). Applies
    * to searches without a `limit` and to the prefetch (C25; a limit the model asks for is taken as asked), and only when
    * the ranker's scores are numbers and the best is above 0; `0` turns it off (whatever
