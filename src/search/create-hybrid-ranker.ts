@@ -356,7 +356,7 @@ interface WeightedTerms {
   readonly termWeights: Map<string, number>;
   readonly synonyms: Set<string>;
   readonly neighbours: Set<string>;
-  /** The query's own terms (as written, stemmed), which each match's `nameCoverage` counts. */
+  /** The query's own terms as `queryTerms` gives them (no synonyms or neighbours), which each match's `nameCoverage` counts. */
   readonly terms: readonly string[];
 }
 
