@@ -16,7 +16,9 @@ export interface SearchLimits {
   readonly maxQueryChars: number;
   /**
    * The relevance floor (C24), a fraction of the best match's score in [0, 1): a search stops
-   * at the first match that scores below `relevanceFloor × best` and loads none after it (the
+   * at the first match that scores below its floor — `relevanceFloor × best`, raised with the
+   * match's size (`relevanceFloorSlope`) and lowered by its name gain
+   * (`relevanceFloorNameWeight`) — and loads none after it (the
    * result's `reason` and the record's `skipped` say so, as `below-relevance-floor`). Applies
    * to searches without a `limit` and to the prefetch (C25; a limit the model asks for is taken as asked), and only when
    * the ranker's scores are numbers and the best is above 0; `0` turns it off (whatever
@@ -34,6 +36,17 @@ export interface SearchLimits {
    * default 0.175, chosen with `relevanceFloor` (test/bench/README.md, C24).
    */
   readonly relevanceFloorSlope: number;
+  /**
+   * How much the relevance floor drops for a match whose own name has more of the query than the
+   * best match's name (C24, "name gain"): its floor, a fraction of the best score, is lowered by
+   * `relevanceFloorNameWeight × max(0, nameCoverage(match) − nameCoverage(best))`, nameCoverage
+   * the ranker's `RankedTool.nameCoverage` (the IDF-weighted share of the query's terms in the
+   * tool's own name, 0–1; a ranker that does not give it gets no drop). The best match won on its
+   * description; a match named by more of the query is a better bet than its score says. `0`
+   * turns it off. A number ≥ 0; default 0.8, chosen with `relevanceFloor` 0.62 and
+   * `relevanceFloorSlope` 0.175 by `npx tsx test/eval/tune-stop-rule.ts` (test/bench/README.md, C24).
+   */
+  readonly relevanceFloorNameWeight: number;
   /**
    * `'load'` (default): a search activates its matches for the next step. `'confirm'`: a search
    * activates nothing and answers with `candidates` (name and one-line description); the model

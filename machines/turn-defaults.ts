@@ -34,7 +34,7 @@ export const TURN_DEFAULTS: {
 } = Object.freeze({
   maxSteps: 20,
   retry: Object.freeze({ maxAttempts: 3, initialDelayMs: 500 }),
-  search: Object.freeze({ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.62, relevanceFloorSlope: 0.175, mode: 'load' as const }),
+  search: Object.freeze({ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.62, relevanceFloorSlope: 0.175, relevanceFloorNameWeight: 0.8, mode: 'load' as const }),
   timeout: Object.freeze({ toolMs: 120_000, perToolMs: Object.freeze({}), approvalMs: 300_000 }),
   outputLimit: Object.freeze({ maxBytes: 51_200, maxLines: 2_000 }),
   codeMode: Object.freeze({ timeLimitMs: 30_000, memoryLimitBytes: 64 * 1024 * 1024, maxOutputChars: 20_000, maxConcurrent: 4 }),

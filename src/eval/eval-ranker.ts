@@ -10,9 +10,11 @@ export interface EvalRanker {
   /**
    * The same ranking with each tool's score (higher is better), for a ranker that has scores:
    * the eval then applies the relevance floor (C24) to what a search would load. Default: none
-   * (no floor is applied to this ranker).
+   * (no floor is applied to this ranker). `nameCoverage`, when given, is the match's
+   * `RankedTool.nameCoverage` (0–1), which lowers its floor (`search.relevanceFloorNameWeight`);
+   * `undefined` counts as 0.
    */
-  rankScored?(query: string, depth: number): readonly { readonly id: string; readonly score: number }[];
+  rankScored?(query: string, depth: number): readonly { readonly id: string; readonly score: number; readonly nameCoverage?: number }[];
 }
 
 /** How to build one ranker under evaluation. */

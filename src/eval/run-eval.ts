@@ -64,7 +64,7 @@ const WARM_UP_QUERIES = 10;
  *
  * @param options.ks cut-offs for recall@k and hit@k, e.g. `[1, 3, 5, 10]`.
  * @param options.search bounds of the simulated searches behind `loads`. Default: the runtime's
- *   (`limit` 5, `maxSchemaChars` 65,536, `relevanceFloor` 0.62, `relevanceFloorSlope` 0.175).
+ *   (`limit` 5, `maxSchemaChars` 65,536, `relevanceFloor` 0.62, `relevanceFloorSlope` 0.175, `relevanceFloorNameWeight` 0.8).
  * @param options.onRow called as each row finishes (for progress output).
  */
 export async function runEval(options: {
@@ -80,6 +80,7 @@ export async function runEval(options: {
     maxSchemaChars: DEFAULT_SEARCH_OPTIONS.maxSchemaChars,
     relevanceFloor: DEFAULT_SEARCH_OPTIONS.relevanceFloor,
     relevanceFloorSlope: DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope,
+    relevanceFloorNameWeight: DEFAULT_SEARCH_OPTIONS.relevanceFloorNameWeight,
     ...options.search,
   };
   const now = options.now ?? (() => performance.now());

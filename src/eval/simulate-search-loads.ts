@@ -14,6 +14,8 @@ export interface SimulatedSearchOptions {
   readonly relevanceFloor: number;
   /** Its rise with a match's definition size (C24, `search.relevanceFloorSlope`); `0` for none. */
   readonly relevanceFloorSlope: number;
+  /** Its drop for a match whose name has more of the query than the best's (C24, `search.relevanceFloorNameWeight`); `0` or `undefined` for none. */
+  readonly relevanceFloorNameWeight?: number;
 }
 
 /** What one search of one query would load, in `'load'` and in `'confirm'` mode. */
@@ -47,18 +49,19 @@ export function evalToolChars(tool: EvalTool): number {
  * mode the model is taken to `select:` exactly the needed tools among the candidates (the best
  * a model can do), so `confirmedChars` is a lower bound of what it loads.
  *
- * @param ranking tool ids best first, with scores when the ranker has them.
+ * @param ranking tool ids best first, with scores when the ranker has them (and each match's
+ *   name coverage, `RankedTool.nameCoverage`, when it gives it: the floor's name gain).
  */
 export function simulateSearchLoads(options: {
-  readonly ranking: readonly { readonly id: string; readonly score?: number }[];
+  readonly ranking: readonly { readonly id: string; readonly score?: number; readonly nameCoverage?: number }[];
   readonly query: EvalQuery;
   readonly toolById: ReadonlyMap<string, EvalTool>;
   readonly charsById: ReadonlyMap<string, number>;
   readonly search: SimulatedSearchOptions;
 }): SimulatedSearch {
   const { ranking, query, toolById, charsById, search } = options;
-  const ranked = ranking.map(({ id, score }) => ({ name: id, score: score ?? Number.NaN }));
-  const floor = { floor: search.relevanceFloor, slope: search.relevanceFloorSlope, charsOf: (id: string) => charsById.get(id) ?? 0 };
+  const ranked = ranking.map(({ id, score, nameCoverage }) => ({ name: id, score: score ?? Number.NaN, nameCoverage }));
+  const floor = { floor: search.relevanceFloor, slope: search.relevanceFloorSlope, nameWeight: search.relevanceFloorNameWeight, charsOf: (id: string) => charsById.get(id) ?? 0 };
   const minScoreOf = ranking.every((match) => typeof match.score === 'number') ? relevanceFloorsOf(ranked, floor) : undefined;
   const selection = selectActivations({
     ranked,

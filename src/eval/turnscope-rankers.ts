@@ -19,7 +19,7 @@ export function hybridEvalRanker(options: HybridRankerOptions = {}, name = 'turn
       const ranker = createHybridRanker(documentsOf(tools), options);
       return {
         rank: (query, depth) => ranker.rank(query, depth).map((match) => match.name),
-        rankScored: (query, depth) => ranker.rank(query, depth).map((match) => ({ id: match.name, score: match.score })),
+        rankScored: (query, depth) => ranker.rank(query, depth).map((match) => ({ id: match.name, score: match.score, nameCoverage: match.nameCoverage })),
       };
     },
   };

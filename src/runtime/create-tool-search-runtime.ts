@@ -81,7 +81,7 @@ export interface ToolSearchRuntime {
  * misspelled key names the likely one) into a frozen resolved object, defaults from TURN_DEFAULTS.
  * Defaults: `availability: 'search'`, `direct`: the C5 baseline, `search`:
  * `{ defaultLimit: 5, maxLimit: 20, maxSchemaChars: 65_536, maxQueryChars: 2_000, relevanceFloor: 0.62, relevanceFloorSlope: 0.175,
- * mode: 'load' }` (C10, C24),
+ * relevanceFloorNameWeight: 0.8, mode: 'load' }` (C10, C24),
  * `maxSteps: 20`, `retry: { maxAttempts: 3, initialDelayMs: 500 }`, no permission check, no
  * approver, `timeout: { toolMs: 120_000, approvalMs: 300_000 }`, `outputLimit:
  * { maxBytes: 51_200, maxLines: 2_000 }`, an in-memory journal and artifact store per runtime,

@@ -37,6 +37,11 @@ const SEARCH_SCHEMA = strictOptions({
     .min(0, { error: 'a finite number ≥ 0 (0: the same floor for every definition size)' })
     .finite({ error: 'a finite number ≥ 0 (0: the same floor for every definition size)' })
     .default(TURN_DEFAULTS.search.relevanceFloorSlope),
+  relevanceFloorNameWeight: z
+    .number({ error: "a finite number ≥ 0 (0: the floor does not drop for a match whose name has more of the query than the best match's)" })
+    .min(0, { error: "a finite number ≥ 0 (0: the floor does not drop for a match whose name has more of the query than the best match's)" })
+    .finite({ error: "a finite number ≥ 0 (0: the floor does not drop for a match whose name has more of the query than the best match's)" })
+    .default(TURN_DEFAULTS.search.relevanceFloorNameWeight),
   mode: z
     .enum(['load', 'confirm'], { error: "'load' (a search activates its matches) or 'confirm' (a search lists candidates; select: loads them)" })
     .default(TURN_DEFAULTS.search.mode),

@@ -137,8 +137,12 @@ export interface SearchRecord {
   readonly requestedLimit: number | undefined;
   /** The limit used after applying the default and clamping to the maximum (C10). */
   readonly effectiveLimit: number;
-  /** Names in rank order with their scores (higher is better), before the walk of C10. */
-  readonly ranked: readonly { readonly name: string; readonly score: number }[];
+  /**
+   * Names in rank order with their scores (higher is better), before the walk of C10, each with
+   * its `nameCoverage` (0–1) when the ranker gave it (the default ranker does for the matches it
+   * scores): what lowered its relevance floor (C24, `search.relevanceFloorNameWeight`).
+   */
+  readonly ranked: readonly { readonly name: string; readonly score: number; readonly nameCoverage?: number }[];
   /** Names the search returned and activated (already-active matches included). */
   readonly activated: readonly string[];
   /**

@@ -17,7 +17,8 @@ const MAX_NAME_CHARS = 100;
 
 /**
  * A ranker's answer made trustworthy (C9, C10): each entry is read once into a plain
- * `{ name, score }`; entries that are not such an object, names for which `isKnown` is false,
+ * `{ name, score }` (with `nameCoverage` when it is a number in [0, 1]; otherwise it is left out,
+ * not the entry); entries that are not such an object, names for which `isKnown` is false,
  * repeats of a name and entries past `maxResults` are dropped. The order of the rest is kept.
  *
  * @returns the clean ranking, and what was dropped (`undefined` when nothing was).
@@ -57,7 +58,10 @@ function readEntry(entry: unknown): RankedTool | undefined {
     if (entry === null || typeof entry !== 'object') return undefined;
     const name: unknown = (entry as { name?: unknown }).name;
     const score: unknown = (entry as { score?: unknown }).score;
-    return typeof name === 'string' && typeof score === 'number' && Number.isFinite(score) ? { name, score } : undefined;
+    if (typeof name !== 'string' || typeof score !== 'number' || !Number.isFinite(score)) return undefined;
+    // optional: a name coverage that is not a share (NaN, 2, a string) is left out, not the match
+    const nameCoverage: unknown = (entry as { nameCoverage?: unknown }).nameCoverage;
+    return typeof nameCoverage === 'number' && nameCoverage >= 0 && nameCoverage <= 1 ? { name, score, nameCoverage } : { name, score };
   } catch {
     return undefined;
   }

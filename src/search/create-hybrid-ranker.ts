@@ -6,6 +6,7 @@ import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
 import { acronymExpansion, capitalWords, nameAcronyms } from './name-acronyms.js';
 import { type NameCoverage, nameCoverageOf } from './name-coverage-of.js';
+import { queryNameCoverage } from './query-name-coverage.js';
 import { indexOperationNames } from './index-operation-names.js';
 import { nameVerbConflicts } from './name-verb-conflicts.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
@@ -76,7 +77,7 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *    linearly with name coverage (the IDF-weighted share of a tool's name words in the query)
  *    and query coverage (the IDF-weighted share of the query's terms the tool matches). A tool
  *    whose group the query names in full (`on my Notion, …`) gains 0.1 ({@link namedGroupBoost}). Ties
- *    break by canonical name.
+ *    break by canonical name. Each match it scores carries its `nameCoverage` (the relevance floor's name gain, C24: {@link queryNameCoverage}).
  *
  * @throws {InvalidOptionError} `documents` is not an array of ranker documents ({@link validateRankerDocuments}), an option is unknown or out of range
  *   ({@link validateHybridRankerOptions}), or a `thesaurus` field is (resolveThesaurusExpansion).
@@ -165,7 +166,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       }
       boostNamedGroups(scores, writtenTerms(first.termWeights, first.synonyms));
       const seen = new Set(named.names);
-      const rest = topMatches(scores, names, seen, maxResults - ranked.length);
+      const rest = topMatches(scores, names, seen, maxResults - ranked.length, queryNameCoverage(first.terms, idfOf, termNumbers, nameIndex));
       return [...ranked, ...rest];
     },
   };
@@ -240,15 +241,15 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       // (the neighbours are told apart only when they are matched in fewer fields than the query's words)
       const before = neighbourBoosts === undefined ? undefined : new Set(termWeights.keys());
       if (!expandAll) expandWithThesaurus(words, termWeights, synonyms, bm25.has, documentsWith, thesaurus);
-      else expandWithThesaurus(words, termWeights, synonyms, bm25.has, documentsWith, { ...thesaurus, expand: 'all', weight: weakQueries!.weight }, idfShare);
+      else expandWithThesaurus(words, termWeights, synonyms, bm25.has, documentsWith, { ...thesaurus, expand: 'all', weight: weakQueries!.weight }, (term) => idfOf(term) / Math.log(1 + documentCount));
       if (before !== undefined) for (const term of termWeights.keys()) if (!before.has(term)) neighbours.add(term);
     }
-    return { termWeights, synonyms, neighbours };
+    return { termWeights, synonyms, neighbours, terms: terms.map(({ term }) => term) };
   }
 
-  /** A term's IDF among the tools as a share of the highest, `ln(1 + N/n) / ln(1 + N)` (1 for a term one tool has). */
-  function idfShare(term: string): number {
-    return Math.log(1 + documentCount / Math.max(1, documentsWith(term))) / Math.log(1 + documentCount);
+  /** A term's IDF among the tools, `ln(1 + N/n)`, `n` at least 1; `idfOf(term) / ln(1 + N)` is its share of the highest (1 for a term one tool has). */
+  function idfOf(term: string): number {
+    return Math.log(1 + documentCount / Math.max(1, bm25.has(term) ? documentsWith(term) : 0));
   }
 
   /**
@@ -362,6 +363,8 @@ interface WeightedTerms {
   readonly termWeights: Map<string, number>;
   readonly synonyms: Set<string>;
   readonly neighbours: Set<string>;
+  /** The query's own terms as `queryTerms` gives them (no synonyms or neighbours), which each match's `nameCoverage` counts. */
+  readonly terms: readonly string[];
 }
 
 /** The query's own terms (weight at least 1, no synonym or neighbour): what an operation name must be written with. */

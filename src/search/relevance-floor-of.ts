@@ -1,3 +1,4 @@
+import { NAMED_TOOL_SCORE } from './create-hybrid-ranker.js';
 import type { RankedTool } from './tool-ranker.js';
 
 /**
@@ -32,16 +33,28 @@ export function sizedRelevanceFloor(floor: number, slope: number, chars: number)
 }
 
 /**
- * The minimum score of each match (C24): {@link sizedRelevanceFloor} of its definition's size
- * times the best match's score (the first of `ranked`). `undefined`, no floor, in the cases
- * {@link relevanceFloorOf} gives none.
+ * The minimum score of each match (C24): {@link sizedRelevanceFloor} of its definition's size,
+ * less `nameWeight × max(0, nameCoverage(match) − nameCoverage(best))` (its name has more of the
+ * query than the best match's name: {@link RankedTool.nameCoverage}, `undefined` counting as 0;
+ * a best match the query names outright, scored `NAMED_TOOL_SCORE / 2` or more, counts as 1, so no
+ * match gains over it), times the best match's score (the first of `ranked`). A name not in `ranked` gets the sized
+ * floor. `undefined`, no floor, in the cases {@link relevanceFloorOf} gives none.
+ *
+ * @param options.nameWeight `search.relevanceFloorNameWeight`, ≥ 0; `0` or `undefined`: no drop.
  */
 export function relevanceFloorsOf(
-  ranked: readonly Pick<RankedTool, 'score'>[],
-  options: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number },
+  ranked: readonly Pick<RankedTool, 'name' | 'score' | 'nameCoverage'>[],
+  options: { readonly floor: number; readonly slope: number; readonly nameWeight?: number; readonly charsOf: (name: string) => number },
 ): ((name: string) => number) | undefined {
   const minScore = relevanceFloorOf(ranked, options.floor);
   if (minScore === undefined) return undefined;
   const best = ranked[0]!.score;
-  return (name) => sizedRelevanceFloor(options.floor, options.slope, options.charsOf(name)) * best;
+  const sized = (name: string) => sizedRelevanceFloor(options.floor, options.slope, options.charsOf(name));
+  const nameWeight = options.nameWeight ?? 0;
+  if (!(nameWeight > 0) || !ranked.some((match) => (match.nameCoverage ?? 0) > 0)) return (name) => sized(name) * best;
+  // a named best has the whole query in its name: a name-word match gains nothing over it
+  const bestCoverage = best >= NAMED_TOOL_SCORE / 2 ? 1 : (ranked[0]!.nameCoverage ?? 0);
+  const gains = new Map<string, number>();
+  for (const match of ranked) if ((match.nameCoverage ?? 0) > bestCoverage && !gains.has(match.name)) gains.set(match.name, match.nameCoverage! - bestCoverage);
+  return (name) => (sized(name) - nameWeight * (gains.get(name) ?? 0)) * best;
 }

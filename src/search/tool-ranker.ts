@@ -4,6 +4,19 @@ export interface RankedTool {
   readonly name: string;
   /** Relevance, higher is better; comparable only within one query. */
   readonly score: number;
+  /**
+   * The share of the query's terms that the tool's own name has, in [0, 1]: the query's distinct
+   * terms as the ranker reads them (its words stemmed, and what its phrases mean: `opening hours`
+   * → `place`, `details`; no synonyms, typo corrections or thesaurus neighbours), each weighted by its
+   * IDF among the tools, `ln(1 + N / n)` (`n` the tools whose indexed text has it, at least 1), and
+   * the name taken without an `mcp__<server>__` prefix. The relevance floor (C24) drops for a
+   * match whose name has more of the query than the best match's name
+   * (`search.relevanceFloorNameWeight`). The default ranker gives it for every match it scores
+   * (not for a tool the query names outright); `undefined`, as from a ranker of your own that
+   * does not give it, counts as 0: the floor does not drop for that match. A value that is not a
+   * number in [0, 1] is ignored.
+   */
+  readonly nameCoverage?: number;
 }
 
 /** What `tool_search` passes to a ranker besides the query. */

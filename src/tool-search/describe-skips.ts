@@ -18,8 +18,18 @@ export interface SkipsToDescribe {
    * nothing, so a bound that stopped it stopped the candidates, and loading is `select:`'s.
    */
   readonly confirm: boolean;
-  /** The relevance floor (C24) and, when only a match's size raised its floor above what stopped the walk, that match. */
-  readonly floor: { readonly floor: number; readonly slope: number; readonly charsOf: (name: string) => number; readonly raisedFor: string | undefined };
+  /**
+   * The relevance floor (C24) and, when only a match's size raised its floor above what stopped the
+   * walk, that match; `raisedShare` is that match's own floor as a share of the best score (sized by
+   * its definition, less its name gain, `search.relevanceFloorNameWeight`), `undefined` when not known.
+   */
+  readonly floor: {
+    readonly floor: number;
+    readonly slope: number;
+    readonly charsOf: (name: string) => number;
+    readonly raisedFor: string | undefined;
+    readonly raisedShare?: number | undefined;
+  };
 }
 
 /**
@@ -61,11 +71,13 @@ export function describeSkips(skips: SkipsToDescribe): string | undefined {
     // the first match below its floor stopped the walk; when only its size's raise did, say so
     const raisedFor = floor.raisedFor;
     const chars = raisedFor === undefined ? 0 : floor.charsOf(raisedFor);
+    const sized = sizedRelevanceFloor(floor.floor, floor.slope, chars);
+    const lowered = floor.raisedShare !== undefined && floor.raisedShare < sized - 1e-9;
     const why =
       raisedFor === undefined
         ? `${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(floor.floor * 100)}% of the best match (relevance floor)`
-        : `${raisedFor} scores below ${Math.round(sizedRelevanceFloor(floor.floor, floor.slope, chars) * 100)}% of the best match, the relevance floor for its ${chars}-character definition ` +
-          `(${Math.round(floor.floor * 100)}%, higher for larger definitions)`;
+        : `${raisedFor} scores below ${Math.round((lowered ? floor.raisedShare! : sized) * 100)}% of the best match, the relevance floor for its ${chars}-character definition ` +
+          `(${Math.round(floor.floor * 100)}%, higher for larger definitions${lowered ? ', lower for a name with more of the query than the best match’s' : ''})`;
     parts.push(
       confirm
         ? `Candidates stop before ${below.join(', ')}: ${why}; search with other words for other candidates, or select: a name to load it.`

@@ -212,7 +212,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const requiredMatches = isRequired === undefined ? [] : searchable.slice(0, effectiveLimit).filter((match) => isRequired(match.name)).map((match) => match.name);
     const alreadyActive = typeof options.alreadyActive === 'function' ? options.alreadyActive() : options.alreadyActive;
     // the floor bounds the default search (C24); a limit the model asked for is taken as asked
-    const floor = { floor: search.relevanceFloor, slope: search.relevanceFloorSlope, charsOf: options.schemaCharsOf };
+    const floor = { floor: search.relevanceFloor, slope: search.relevanceFloorSlope, nameWeight: search.relevanceFloorNameWeight, charsOf: options.schemaCharsOf };
     const minScoreOf = requestedLimit === undefined ? relevanceFloorsOf(searchable, floor) : undefined;
     const selection = selectActivations({
       ranked,
@@ -245,9 +245,12 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       leftOut: describeSelectLeftOut({ leftOut, limit: effectiveLimit, maxLimit: search.maxLimit, stoppedOnBudget: selection.stoppedOnBudget }),
     };
     // confirm mode says first that nothing was loaded, so what follows reads as about candidates
+    const raisedFor = raisedFloorMatch(selection, searchable, search.relevanceFloor);
+    // its own floor as a share of the best: sized by its definition, less its name gain (C24)
+    const raisedShare = raisedFor === undefined || minScoreOf === undefined ? undefined : minScoreOf(raisedFor) / searchable[0]!.score;
     const reasons = [
       confirm && selection.newlyActivated.length > 0 ? CONFIRM_REASON : undefined,
-      describeSkips({ selection, query, maxSchemaChars: search.maxSchemaChars, requiredMatches, told, confirm, floor: { ...floor, raisedFor: raisedFloorMatch(selection, searchable, search.relevanceFloor) } }),
+      describeSkips({ selection, query, maxSchemaChars: search.maxSchemaChars, requiredMatches, told, confirm, floor: { ...floor, raisedFor, raisedShare } }),
     ];
     const reason = reasons.filter((part) => part !== undefined).join(' ');
     if (reason.length > 0) output.reason = reason;

@@ -12,14 +12,14 @@ const rule = (family: string, parameters: number[]) => RULE_FAMILIES.find((candi
 const match = (score: number, chars: number, gold = false) => ({ score, chars, gold });
 
 describe('stop-rule replay (tune-stop-rule.ts)', () => {
-  it('measures the shipped floor exactly as runEval does on LiveMCPBench (hit, tools, characters, unused characters)', async () => {
+  it('measures the shipped floor (name gain, on the ranker’s own nameCoverage) exactly as runEval does on LiveMCPBench (hit, tools, characters, unused characters)', async () => {
     const folder = fileURLToPath(new URL('../fixtures/datasets/livemcpbench/', import.meta.url));
     const dataset = await loadEvalDataset({ catalogFile: `${folder}catalog.json`, queriesFile: `${folder}queries.jsonl` });
     // runEval's default bounds are the runtime's (DEFAULT_SEARCH_OPTIONS)
     const [row] = await runEval({ datasets: [dataset], rankers: [hybridEvalRanker()], ks: [5] });
     const ranker = createHybridRanker(dataset.tools.map((tool) => rankerDocumentOf({ ...tool, name: tool.id })));
-    const shipped = [DEFAULT_SEARCH_OPTIONS.relevanceFloor, DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope];
-    const replayed = replay(replaySearches(dataset, (query, max) => ranker.rank(query, max)), rule('sized', shipped));
+    const shipped = [DEFAULT_SEARCH_OPTIONS.relevanceFloor, DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope, DEFAULT_SEARCH_OPTIONS.relevanceFloorNameWeight];
+    const replayed = replay(replaySearches(dataset, (query, max) => ranker.rank(query, max)), rule('name gain', shipped));
     expect(replayed.searches).toBe(94);
     expect(replayed.hit).toBeCloseTo(row!.loads.hit * 100, 9);
     expect(replayed.tools).toBeCloseTo(row!.loads.tools, 9);

@@ -26,8 +26,9 @@ export interface ReplayMatch {
   readonly addedCoverage?: number;
   /**
    * Of {@link coverage}, the share (IDF-weighted, in [0, 1]) of the query's terms that the tool's
-   * own name words have (the name without an `mcp__<server>__` prefix, tokenized like the
-   * ranker's, exact terms only). Default 0.
+   * own name words have (the name without an `mcp__<server>__` prefix, exact terms only): the
+   * ranker's own {@link RankedTool.nameCoverage} when it gives it, else re-tokenized here like
+   * the ranker's. Default 0.
    */
   readonly nameCoverage?: number;
 }
@@ -79,7 +80,9 @@ export function replaySearches(dataset: EvalDataset, rank: ScoredRank): Replayed
         if (!covered.has(term)) addedCoverage += weights[index]!;
       });
       for (const term of terms) if (own?.has(term) === true) covered.add(term);
-      return { score: match.score, chars: charsById.get(match.name) ?? 0, gold: gold.has(byId.get(match.name)?.name ?? ''), coverage: coverage / total, addedCoverage: addedCoverage / total, nameCoverage: nameCoverage / total };
+      // the shipped ranker's own value (what the floor reads); a ranker without it (an older commit's, --main) the re-tokenized one
+      const ownNameCoverage = match.nameCoverage ?? nameCoverage / total;
+      return { score: match.score, chars: charsById.get(match.name) ?? 0, gold: gold.has(byId.get(match.name)?.name ?? ''), coverage: coverage / total, addedCoverage: addedCoverage / total, nameCoverage: ownNameCoverage };
     });
   });
 }
@@ -146,19 +149,21 @@ const sizedOf = (search: ReplayedSearch, index: number, floor: number, slope: nu
 
 /**
  * The rules tried, simplest first (the tuner prefers the one with the fewest parameters among
- * the near-best). `top-k` and `flat` are the references; `sized` is the shipped rule (C24,
- * `relevanceFloor` / `relevanceFloorSlope`), through the shipped {@link sizedRelevanceFloor}.
+ * the near-best). `top-k` and `flat` are the references; `sized` is the rule shipped until session
+ * 10 (C24, `relevanceFloor` / `relevanceFloorSlope`, `relevanceFloorNameWeight` 0), through the
+ * shipped {@link sizedRelevanceFloor}; `name gain` is the shipped rule (`relevanceFloorNameWeight`,
+ * the same formula as relevanceFloorsOf of src/search/relevance-floor-of.ts).
  * `rank step`, `confidence`, `cumulative size` and the budgets use only what every search has —
  * scores best first and definition sizes; `new terms` and `confident best` also use each match's
  * query-term coverage ({@link ReplayMatch.coverage}), `name over best` and `name gain` the share
- * of it in the match's name ({@link ReplayMatch.nameCoverage}), which a ranker would have to report.
+ * of it in the match's name ({@link ReplayMatch.nameCoverage}), which the default ranker reports.
  */
 export const RULE_FAMILIES: readonly RuleFamily[] = [
   { name: 'top-k', description: 'the first k matches', grid: product([1, 2, 3, 4, 5]), rule: ([k]) => (_, index) => index < k! },
   { name: 'flat', description: 'score ≥ f × best', grid: product(range(0.4, 0.9, 0.02)), rule: ([f]) => (search, index) => ratioOf(search, index) >= f! },
   {
     name: 'sized',
-    description: 'score ≥ min(0.95, f + slope × ln(1 + chars / 1000)) × best (shipped)',
+    description: 'score ≥ min(0.95, f + slope × ln(1 + chars / 1000)) × best (shipped until session 10)',
     grid: product(range(0.4, 0.8, 0.01), [0.05, 0.1, 0.125, 0.15, 0.175, 0.2, 0.25, 0.3, 0.4]),
     rule: ([f, slope]) => (search, index) => search[index]!.score >= sizedOf(search, index, f!, slope!) * search[0]!.score,
   },
@@ -200,7 +205,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   },
   {
     name: 'name gain',
-    description: 'sized floor − a × how much more of the query’s terms (IDF-weighted) the match’s name has than the best match’s name',
+    description: 'sized floor − a × how much more of the query’s terms (IDF-weighted) the match’s name has than the best match’s name (shipped: relevanceFloorNameWeight = a)',
     grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.175, 0.2, 0.25, 0.3], [0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 1.6]),
     rule: ([f, slope, a]) => (search, index) =>
       search[index]!.score >= (sizedOf(search, index, f!, slope!) - a! * Math.max(0, (search[index]!.nameCoverage ?? 0) - (search[0]!.nameCoverage ?? 0))) * search[0]!.score,

@@ -184,10 +184,14 @@ out(`| learned bound (per set) | ${CHOSEN_ON.map((name) => {
 }).join(' | ')} |`);
 outFamilyTable('\nThe other way round: per set and family, the fewest unused characters (share of main\'s) on the tuning half that keep main\'s hit there, and the same parameters held out:', (family) => cheapest.get(family)!);
 
-const sized = RULE_FAMILIES.find((family) => family.name === 'sized')!;
-const shippedParameters = [DEFAULT_SEARCH_OPTIONS.relevanceFloor, DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope];
-const shipped: Point = { parameters: shippedParameters, rule: sized.rule(shippedParameters), measured: {} };
-out(`\nThe shipped defaults (relevanceFloor ${DEFAULT_SEARCH_OPTIONS.relevanceFloor}, relevanceFloorSlope ${DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope}): hit / unused share (tools a search, unused characters a search)`);
+// the shipped rule is name gain (session 10): sized, less relevanceFloorNameWeight × the match's name gain over the best's
+const nameGain = RULE_FAMILIES.find((family) => family.name === 'name gain')!;
+const shippedParameters = [DEFAULT_SEARCH_OPTIONS.relevanceFloor, DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope, DEFAULT_SEARCH_OPTIONS.relevanceFloorNameWeight];
+const shipped: Point = { parameters: shippedParameters, rule: nameGain.rule(shippedParameters), measured: {} };
+out(
+  `\nThe shipped defaults (name gain: relevanceFloor ${DEFAULT_SEARCH_OPTIONS.relevanceFloor}, relevanceFloorSlope ${DEFAULT_SEARCH_OPTIONS.relevanceFloorSlope}, ` +
+    `relevanceFloorNameWeight ${DEFAULT_SEARCH_OPTIONS.relevanceFloorNameWeight}): hit / unused share (tools a search, unused characters a search)`,
+);
 out(`| part | ${NAMES.join(' | ')} | worst |\n|---|${NAMES.map(() => '---:').join('|')}|---:|`);
 for (const part of PARTS) {
   const cells = NAMES.map((name) => (shownParts(name).includes(part) ? `${cell(shipped, name, part)} (${resultOf(shipped, name, part).tools.toFixed(2)}, ${Math.round(resultOf(shipped, name, part).unusedChars)})` : ''));
@@ -199,7 +203,8 @@ const winner = chooseSimplest(chosen.map((entry) => ({ ...entry, parameterCount:
 const heldOutMet = CHOSEN_ON.filter((name) => meets(resultOf(winner.point, name, 'heldOut'), name, 'heldOut'));
 const probesMet = PROBES.filter((name) => meets(resultOf(winner.point, name, 'every'), name, 'every'));
 out(`\nChosen: ${winner.family.name} (${winner.point.parameters.join(', ')}): ${winner.family.description}`);
-if (winner.family.name === 'sized') out(`  as search options: { relevanceFloor: ${winner.point.parameters[0]}, relevanceFloorSlope: ${winner.point.parameters[1]} }`);
+if (winner.family.name === 'sized') out(`  as search options: { relevanceFloor: ${winner.point.parameters[0]}, relevanceFloorSlope: ${winner.point.parameters[1]}, relevanceFloorNameWeight: 0 }`);
+if (winner.family.name === 'name gain') out(`  as search options: { relevanceFloor: ${winner.point.parameters[0]}, relevanceFloorSlope: ${winner.point.parameters[1]}, relevanceFloorNameWeight: ${winner.point.parameters[2]} }`);
 out(`  worst margin: tuning ${winner.tuningMargins[0]!.toFixed(1)}, held out ${worstOf(winner.point, 'heldOut').toFixed(1)}, every query with the probes ${worstOf(winner.point, 'every').toFixed(1)} (best family on the tuning halves: ${bestWorst.toFixed(1)})`);
 out(`  meets the target on the held-out half of ${heldOutMet.length} of ${CHOSEN_ON.length} sets (${CHOSEN_ON.filter((name) => !heldOutMet.includes(name)).join(', ') || 'all'} short) and on ${probesMet.length} of ${PROBES.length} probe files (${PROBES.filter((name) => !probesMet.includes(name)).join(', ') || 'none'} short)`);
 

@@ -125,6 +125,7 @@ describe('createToolSearchRuntime(options)', () => {
       maxQueryChars: 2_000,
       relevanceFloor: 0.62,
       relevanceFloorSlope: 0.175,
+      relevanceFloorNameWeight: 0.8,
       mode: 'load',
     });
   });

@@ -1,6 +1,7 @@
 import type { ToolSet } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchRuntime, InvalidOptionError, type ToolSearchRuntime } from '../../src/index.js';
+import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { callbackSink } from '../../src/telemetry/index.js';
 import type { TurnStreamPart } from '../../src/runtime/turn-stream-part.js';
 import type { TelemetryRecord } from '../../src/telemetry/telemetry-record.js';
@@ -70,6 +71,42 @@ describe('C24: a search stops at the relevance floor', () => {
     for (const relevanceFloorSlope of [-0.1, Number.NaN, Number.POSITIVE_INFINITY, '0.1']) {
       expect(() => createToolSearchRuntime({ tools, search: { relevanceFloorSlope: relevanceFloorSlope as number } })).toThrow(/search\.relevanceFloorSlope/);
     }
+  });
+
+  it('lowers the floor for a match whose name has more of the query than the best match’s (relevanceFloorNameWeight 0.8): the needed maps_place_details loads; weight 0, or a ranker of your own without nameCoverage, stops before it', async () => {
+    const query = 'opening hours and phone number of that restaurant';
+    const ranked = await createToolSearchRuntime({ tools, direct: [] }).ranker.rank(query, 2);
+    // brave_local_search won on its description; maps_place_details, at 55% of its score, is named by what the query asks (opening hours → place details)
+    expect(ranked.map((match) => [match.name, Number((match.score / ranked[0]!.score).toFixed(2)), Number(match.nameCoverage!.toFixed(2))])).toEqual([['brave_local_search', 1, 0], ['maps_place_details', 0.55, 0.24]]);
+    const named = await search(createToolSearchRuntime({ tools, direct: [] }), { query });
+    const after = ['maps_search_places', 'open_nodes', 'projects_get'];
+    expect(named.output).toEqual({
+      activated: ['brave_local_search', 'maps_place_details'],
+      reason: `Stopped before ${after.join(', ')}: they score below 62% of the best match (relevance floor); search with other words, or select: a name, to load more.`,
+    });
+    const off = await search(createToolSearchRuntime({ tools, direct: [], search: { relevanceFloorNameWeight: 0 } }), { query });
+    expect(off.output.activated).toEqual(['brave_local_search']);
+    expect(off.record.skipped).toEqual(['maps_place_details', ...after].map((name) => ({ name, reason: 'below-relevance-floor' })));
+    // the same ranking without the optional field: today's sized floor
+    const withoutNames = createToolSearchRuntime({
+      tools,
+      direct: [],
+      ranker: (documents) => {
+        const hybrid = createHybridRanker(documents);
+        return { name: 'scores-only', rank: (text: string, maxResults: number) => hybrid.rank(text, maxResults).map(({ name, score }) => ({ name, score })) };
+      },
+    });
+    const plain = await search(withoutNames, { query });
+    expect(plain.output).toEqual(off.output);
+    expect(plain.record.skipped).toEqual(off.record.skipped);
+  });
+
+  it('rejects a relevanceFloorNameWeight that is not a finite number ≥ 0 with a typed error naming it', () => {
+    for (const relevanceFloorNameWeight of [-0.1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '0.8', null]) {
+      expect(() => createToolSearchRuntime({ tools, search: { relevanceFloorNameWeight: relevanceFloorNameWeight as number } })).toThrow(InvalidOptionError);
+      expect(() => createToolSearchRuntime({ tools, search: { relevanceFloorNameWeight: relevanceFloorNameWeight as number } })).toThrow(/search\.relevanceFloorNameWeight.*finite number ≥ 0/s);
+    }
+    expect(createToolSearchRuntime({ tools, search: { relevanceFloorNameWeight: 0 } })).toBeDefined();
   });
 
   it('rejects a floor outside [0, 1) and an unknown mode with a typed error saying what to give', () => {

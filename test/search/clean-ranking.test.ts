@@ -32,6 +32,21 @@ describe('cleanRanking: a ranker’s answer is cleaned, never trusted', () => {
     });
   });
 
+  it('keeps a nameCoverage in [0, 1] and leaves out any other (not the entry): NaN, 2, -0.1, a string', () => {
+    const ranking = [
+      { name: 'github_create_issue', score: 9, nameCoverage: 0.4 },
+      { name: 'github_list_issues', score: 8, nameCoverage: Number.NaN },
+      { name: 'slack_send', score: 7, nameCoverage: 2 },
+    ];
+    expect(cleanRanking(ranking, { maxResults: 10, isKnown })).toEqual({
+      ranked: [{ name: 'github_create_issue', score: 9, nameCoverage: 0.4 }, { name: 'github_list_issues', score: 8 }, { name: 'slack_send', score: 7 }],
+      drops: undefined,
+    });
+    for (const nameCoverage of [-0.1, '0.5', null, Number.POSITIVE_INFINITY]) {
+      expect(cleanRanking([{ name: 'slack_send', score: 1, nameCoverage }], { maxResults: 10, isKnown }).ranked).toEqual([{ name: 'slack_send', score: 1 }]);
+    }
+  });
+
   it('reads at most maxResults entries and counts the rest; a clean answer reports nothing', () => {
     const long = Array.from({ length: 5 }, () => ({ name: 'slack_send', score: 1 }));
     expect(cleanRanking(long, { maxResults: 1, isKnown }).drops).toEqual({ malformed: 0, unknown: [], duplicates: [], excess: 4 });

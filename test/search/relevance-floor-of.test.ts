@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
+import { createHybridRanker, NAMED_TOOL_SCORE } from '../../src/search/create-hybrid-ranker.js';
 import { relevanceFloorOf, relevanceFloorsOf, sizedRelevanceFloor } from '../../src/search/relevance-floor-of.js';
 import { selectActivations } from '../../src/search/select-activations.js';
 import type { RankedTool, ToolRanker } from '../../src/search/tool-ranker.js';
@@ -114,5 +114,56 @@ describe('C24 relevance floor sized by the definition', () => {
     expect(selection.activated).toEqual(['best', 'small']);
     expect(selection.skipped).toEqual([{ name: 'large', reason: 'below-relevance-floor' }]);
     expect(relevanceFloorsOf(ranked, { floor: 0, slope: 0.1, charsOf: () => 1 })).toBeUndefined();
+  });
+});
+
+describe('C24 relevance floor lowered by the name gain (relevanceFloorNameWeight)', () => {
+  const charsOf = () => 200;
+  const sized = sizedRelevanceFloor(0.62, 0.175, 200);
+
+  it('lowers a match’s floor by nameWeight × how much more of the query its name has than the best’s: a named match at 50% of the best loads, the rest keep the sized floor', () => {
+    const ranked: RankedTool[] = [
+      { name: 'best', score: 2, nameCoverage: 0.1 },
+      { name: 'same', score: 1.4, nameCoverage: 0.1 },
+      { name: 'named', score: 1, nameCoverage: 0.5 },
+      { name: 'plain', score: 1 },
+    ];
+    const minScoreOf = relevanceFloorsOf(ranked, { floor: 0.62, slope: 0.175, nameWeight: 0.8, charsOf })!;
+    expect(minScoreOf('named')).toBeCloseTo((sized - 0.8 * 0.4) * 2, 10);
+    expect(minScoreOf('same')).toBeCloseTo(sized * 2, 10);
+    expect(minScoreOf('plain')).toBeCloseTo(sized * 2, 10);
+    expect(minScoreOf('not ranked')).toBeCloseTo(sized * 2, 10);
+    // the walk: `named` (0.5 of the best) is loaded, below the sized floor of 0.65
+    const walked = selectActivations({ ranked, limit: 5, maxSchemaChars: 65_536, alreadyActive: new Set(), schemaCharsOf: charsOf, minScoreOf });
+    expect(walked.activated).toEqual(['best', 'same', 'named']);
+    expect(walked.skipped).toEqual([{ name: 'plain', reason: 'below-relevance-floor' }]);
+  });
+
+  it('nameWeight 0, or a ranking without nameCoverage (a ranker of your own), gives the sized floor: the same match is left out', () => {
+    const ranked: RankedTool[] = [{ name: 'best', score: 2, nameCoverage: 0 }, { name: 'named', score: 1, nameCoverage: 0.5 }];
+    const withoutField: RankedTool[] = ranked.map(({ name, score }) => ({ name, score }));
+    for (const [list, nameWeight] of [[ranked, 0], [withoutField, 0.8], [ranked, undefined]] as const) {
+      const minScoreOf = relevanceFloorsOf(list, { floor: 0.62, slope: 0.175, charsOf, ...(nameWeight === undefined ? {} : { nameWeight }) })!;
+      expect(minScoreOf('named')).toBeCloseTo(sized * 2, 10);
+      const walked = selectActivations({ ranked: list, limit: 5, maxSchemaChars: 65_536, alreadyActive: new Set(), schemaCharsOf: charsOf, minScoreOf });
+      expect(walked.activated).toEqual(['best']);
+    }
+  });
+
+  it('a best match the query names outright (a short name, `send`) lowers no floor, so a tool whose name merely has the word is not loaded beside it', () => {
+    // before: the named best had no nameCoverage, so `gmail_send_email` (its name has `send`) gained a whole point and loaded
+    const ranked: RankedTool[] = [
+      { name: 'slack_send', score: NAMED_TOOL_SCORE },
+      { name: 'gmail_send_email', score: 9.5, nameCoverage: 1 },
+    ];
+    const minScoreOf = relevanceFloorsOf(ranked, { floor: 0.62, slope: 0.175, nameWeight: 0.8, charsOf })!;
+    expect(minScoreOf('gmail_send_email')).toBeCloseTo(sized * NAMED_TOOL_SCORE, 4);
+    const walked = selectActivations({ ranked, limit: 5, maxSchemaChars: 65_536, alreadyActive: new Set(), schemaCharsOf: charsOf, minScoreOf });
+    expect(walked.activated).toEqual(['slack_send']);
+  });
+
+  it('a best match whose name has more of the query than every other lowers no floor', () => {
+    const ranked: RankedTool[] = [{ name: 'best', score: 2, nameCoverage: 0.9 }, { name: 'other', score: 1.2, nameCoverage: 0.4 }];
+    expect(relevanceFloorsOf(ranked, { floor: 0.62, slope: 0.175, nameWeight: 0.8, charsOf })!('other')).toBeCloseTo(sized * 2, 10);
   });
 });

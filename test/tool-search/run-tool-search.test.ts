@@ -234,3 +234,31 @@ describe('runToolSearch: an asynchronous ranker (C9, C12, C15)', () => {
     expect(activations).toEqual([]);
   });
 });
+
+describe('runToolSearch: the relevance floor lowered by the name gain (C24)', () => {
+  // b at 0.7 of the best, 2,000 characters: sized floor 0.62 + 0.175 × ln 3 = 0.81; its name has 0.1 more of the query → 0.73
+  const ranker: ToolRanker = {
+    name: 'named',
+    rank: () => [
+      { name: 'a', score: 1, nameCoverage: 0 },
+      { name: 'b', score: 0.7, nameCoverage: 0.1 },
+      { name: 'c', score: 0.7, nameCoverage: 0.3 },
+    ],
+  };
+  const schemaChars = { a: 100, b: 2_000, c: 2_000 };
+
+  it('a large match stops at its own floor, sized and lowered by its name gain, and the reason names that floor; a larger weight loads it, weight 0 gives the sized floor', () => {
+    const outcome = search({ input: { query: 'q' }, ranker, searchable: ['a', 'b', 'c'], schemaChars });
+    expect(outcome.ok && outcome.output).toEqual({
+      activated: ['a'],
+      reason:
+        'Stopped before b, c: b scores below 73% of the best match, the relevance floor for its 2000-character definition ' +
+        '(62%, higher for larger definitions, lower for a name with more of the query than the best match’s); search with other words, or select: a name, to load more.',
+    });
+    const weighted = search({ input: { query: 'q' }, ranker, searchable: ['a', 'b', 'c'], schemaChars, search: { relevanceFloorNameWeight: 2 } });
+    // 0.81 − 2 × 0.1 = 0.61 for b, 0.81 − 0.6 = 0.21 for c
+    expect(weighted.ok && weighted.output).toEqual({ activated: ['a', 'b', 'c'] });
+    const off = search({ input: { query: 'q' }, ranker, searchable: ['a', 'b', 'c'], schemaChars, search: { relevanceFloorNameWeight: 0 } });
+    expect(off.ok && off.output.reason).toMatch(/^Stopped before b, c: b scores below 81% of the best match, the relevance floor for its 2000-character definition \(62%, higher for larger definitions\);/);
+  });
+});
