@@ -11,6 +11,13 @@ import { replay, replaySearches, RULE_FAMILIES, type ReplayedSearch } from './st
 const rule = (family: string, parameters: number[]) => RULE_FAMILIES.find((candidate) => candidate.name === family)!.rule(parameters);
 const match = (score: number, chars: number, gold = false) => ({ score, chars, gold });
 
+/** One replayed search of `send an email with a file` over two mail tools, the second gold, ranked 1 and 0.6. */
+function mailSearch(tools: readonly { readonly name: string; readonly description: string }[]): ReplayedSearch {
+  const withIds = tools.map((tool) => ({ id: tool.name, ...tool, group: 'mail' }));
+  const dataset = { name: 'tiny', tools: withIds, queries: [{ id: 'q', query: 'send an email with a file', gold: [tools[1]!.name] }], totalQueries: 1 };
+  return replaySearches(dataset, () => [{ name: tools[0]!.name, score: 1 }, { name: tools[1]!.name, score: 0.6 }])[0]!;
+}
+
 describe('stop-rule replay (tune-stop-rule.ts)', () => {
   it('measures the shipped floor (name gain, on the ranker’s own nameCoverage) exactly as runEval does on LiveMCPBench (hit, tools, characters, unused characters)', async () => {
     const folder = fileURLToPath(new URL('../fixtures/datasets/livemcpbench/', import.meta.url));
@@ -50,37 +57,33 @@ describe('stop-rule replay (tune-stop-rule.ts)', () => {
   });
 
   it('gives each match the IDF-weighted share of the query terms its text has, and the share it adds to the better-ranked matches', () => {
-    const tools = [
-      { id: 'send_mail', name: 'send_mail', description: 'Send an email message', group: 'mail' },
-      { id: 'attach', name: 'attach', description: 'Attach a file to an email draft', group: 'mail' },
-    ];
-    const dataset = { name: 'tiny', tools, queries: [{ id: 'q', query: 'send an email with a file', gold: ['attach'] }], totalQueries: 1 };
-    const [search] = replaySearches(dataset, () => [{ name: 'send_mail', score: 1 }, { name: 'attach', score: 0.6 }]);
+    const search = mailSearch([
+      { name: 'send_mail', description: 'Send an email message' },
+      { name: 'attach', description: 'Attach a file to an email draft' },
+    ]);
     // send: 1 of 2 tools (ln 3), email: both (ln 2), file: 1 of 2 (ln 3)
     const total = Math.log(2) + 2 * Math.log(3);
-    expect(search![0]).toMatchObject({ gold: false, coverage: expect.closeTo((Math.log(3) + Math.log(2)) / total, 12), addedCoverage: expect.closeTo((Math.log(3) + Math.log(2)) / total, 12) });
-    expect(search![1]).toMatchObject({ gold: true, coverage: expect.closeTo((Math.log(2) + Math.log(3)) / total, 12), addedCoverage: expect.closeTo(Math.log(3) / total, 12) });
+    expect(search[0]).toMatchObject({ gold: false, coverage: expect.closeTo((Math.log(3) + Math.log(2)) / total, 12), addedCoverage: expect.closeTo((Math.log(3) + Math.log(2)) / total, 12) });
+    expect(search[1]).toMatchObject({ gold: true, coverage: expect.closeTo((Math.log(2) + Math.log(3)) / total, 12), addedCoverage: expect.closeTo(Math.log(3) / total, 12) });
     // at 0.6 of the best, a sized floor of about 0.66 turns the attachment tool down; lowered by 0.5 × the share it adds (0.38) it is loaded
-    expect(replay([search!], rule('new terms', [0.65, 0.1, 0])).hit).toBe(0);
-    expect(replay([search!], rule('new terms', [0.65, 0.1, 0.5])).hit).toBe(100);
+    expect(replay([search], rule('new terms', [0.65, 0.1, 0])).hit).toBe(0);
+    expect(replay([search], rule('new terms', [0.65, 0.1, 0.5])).hit).toBe(100);
   });
 
   it('gives each match the share of the query terms its own name has, and lowers its floor when that share is above the best match’s', () => {
-    const tools = [
-      { id: 'mcp__mail__compose', name: 'mcp__mail__compose', description: 'Compose and send an email message with a file', group: 'mail' },
-      { id: 'mcp__mail__attach_file', name: 'mcp__mail__attach_file', description: 'Attach to a draft', group: 'mail' },
-    ];
-    const dataset = { name: 'tiny', tools, queries: [{ id: 'q', query: 'send an email with a file', gold: ['mcp__mail__attach_file'] }], totalQueries: 1 };
-    const [search] = replaySearches(dataset, () => [{ name: 'mcp__mail__compose', score: 1 }, { name: 'mcp__mail__attach_file', score: 0.6 }]);
+    const search = mailSearch([
+      { name: 'mcp__mail__compose', description: 'Compose and send an email message with a file' },
+      { name: 'mcp__mail__attach_file', description: 'Attach to a draft' },
+    ]);
     // send: 1 of 2 tools (ln 3), email: 1 of 2 (ln 3), file: both (ln 2); `mail` and `mcp` of the prefix are not name words
     const total = Math.log(2) + 2 * Math.log(3);
-    expect(search![0]!.nameCoverage).toBe(0);
-    expect(search![1]!.nameCoverage).toBeCloseTo(Math.log(2) / total, 12);
+    expect(search[0]!.nameCoverage).toBe(0);
+    expect(search[1]!.nameCoverage).toBeCloseTo(Math.log(2) / total, 12);
     // at 0.6 of the best, a floor of 0.62 turns the attachment tool down; lowered by 0.05 (name over best) or 0.8 × 0.26 (name gain) it is loaded
-    expect(replay([search!], rule('name over best', [0.62, 0, 0.01])).hit).toBe(0);
-    expect(replay([search!], rule('name over best', [0.62, 0, 0.05])).hit).toBe(100);
-    expect(replay([search!], rule('name gain', [0.62, 0, 0.05])).hit).toBe(0);
-    expect(replay([search!], rule('name gain', [0.62, 0, 0.8])).hit).toBe(100);
+    expect(replay([search], rule('name over best', [0.62, 0, 0.01])).hit).toBe(0);
+    expect(replay([search], rule('name over best', [0.62, 0, 0.05])).hit).toBe(100);
+    expect(replay([search], rule('name gain', [0.62, 0, 0.05])).hit).toBe(0);
+    expect(replay([search], rule('name gain', [0.62, 0, 0.8])).hit).toBe(100);
   });
 
   it('stops a best-size budget once the loaded definitions pass m × the best match’s characters', () => {
