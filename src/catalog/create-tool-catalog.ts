@@ -66,7 +66,8 @@ export interface ToolCatalogOptions {
  * @throws {ReservedToolNameError} a bound tool is named `tool_search` or `turnscope_tool_search`
  *   (`tool_search`'s name on OpenAI's Responses API).
  * @throws {InvalidToolNameError} a name does not match `^[a-zA-Z0-9_-]{1,64}$`.
- * Hints (C26): without an explicit `direct` list, a tool hinted `alwaysLoad` (the `hints` option,
+ * Hints (C26): without an explicit `direct` list, a C5 baseline tool the `hints` option marks
+ * `alwaysLoad: false` is deferred, and a tool hinted `alwaysLoad` (the `hints` option,
  * else its `_meta['anthropic/alwaysLoad'] === true`) is direct after the C5 baseline — the
  * `_meta`-hinted ones in name order while their definitions total at most 16,000 characters
  * (the rest stay deferred); with one, `direct` is exact and hints
@@ -119,7 +120,7 @@ export function createToolCatalog(given: ToolCatalogOptions): ToolCatalog {
       searchText: hintsOf.get(name)!.searchText,
     })),
   );
-  const direct = directNames(options, boundSet, bound, alwaysLoaded(measured, hintsOf));
+  const direct = directNames(options, boundSet, bound, alwaysLoaded(measured, hintsOf), (name) => ownValue(options.hints, name)?.alwaysLoad === false);
   const directSet = new Set(direct);
   const entries = measured.map((entry) => (directSet.has(entry.name) ? Object.freeze({ ...entry, kind: 'direct' as const }) : entry));
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
@@ -195,11 +196,21 @@ function alwaysLoaded(entries: readonly CatalogEntry[], hintsOf: ReadonlyMap<str
   return (name) => loaded.has(name);
 }
 
-/** D: every tool with availability off; the explicit `direct` list, exactly; else the C5 baseline, then the tools hinted `alwaysLoad` (C26) by name. */
-function directNames(options: ToolCatalogOptions, boundSet: ReadonlySet<string>, bound: readonly string[], alwaysLoad: (name: string) => boolean): string[] {
+/**
+ * D: every tool with availability off; the explicit `direct` list, exactly; else the C5
+ * baseline that is bound less the tools the caller's `hints` mark `alwaysLoad: false` (C26: the
+ * hint keeps a tool deferred, the baseline's too), then the tools hinted `alwaysLoad` by name.
+ */
+function directNames(
+  options: ToolCatalogOptions,
+  boundSet: ReadonlySet<string>,
+  bound: readonly string[],
+  alwaysLoad: (name: string) => boolean,
+  hintedDeferred: (name: string) => boolean,
+): string[] {
   if (options.availability === 'off') return [...bound];
   if (options.direct === undefined) {
-    const baseline = DEFAULT_DIRECT_TOOLS.filter((name) => boundSet.has(name));
+    const baseline = DEFAULT_DIRECT_TOOLS.filter((name) => boundSet.has(name) && !hintedDeferred(name));
     return [...baseline, ...bound.filter((name) => alwaysLoad(name) && !baseline.includes(name))];
   }
   const seen = new Set<string>();

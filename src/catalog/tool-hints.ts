@@ -7,12 +7,14 @@ import type { Tool } from 'ai';
 export interface ToolHints {
   /**
    * `true`: the tool is direct (sent on every step) when the runtime has no explicit `direct`
-   * list; `false`: deferred even if its `_meta` asks otherwise. Default: as `_meta` says, else deferred.
+   * list; `false`: deferred even if its `_meta` asks otherwise or it is in the C5 baseline.
+   * Default: as `_meta` says, else deferred (a C5 baseline tool: direct).
    */
   readonly alwaysLoad?: boolean;
   /**
    * Extra words the ranker indexes with the tool's description, never shown to the model
-   * (e.g. synonyms users type). Default: the `_meta` search hint, else none.
+   * (e.g. synonyms users type); whitespace is collapsed and the first 1,000 characters are
+   * kept. Default: the `_meta` search hint, else none.
    */
   readonly searchText?: string;
 }

@@ -50,14 +50,15 @@ export interface ToolSearchRuntimeOptions extends ModelCallSettings {
   /**
    * D: the direct tools, sent on every step. Every name must be bound. Default: the baseline
    * of C5 (`Bash, Read, ArchiveRead, Write, Edit, Glob, Grep, WebFetch, AskUserQuestion,
-   * StopBackgroundTask`), those of them that are bound, then the tools hinted `alwaysLoad`
-   * (`hints`, or an MCP tool's `_meta`, C26). A given list is exact: hints do not add to it.
+   * StopBackgroundTask`), those of them that are bound and not marked `alwaysLoad: false` in
+   * `hints`, then the tools hinted `alwaysLoad` (`hints`, or an MCP tool's `_meta`, C26). A
+   * given list is exact: hints neither add to it nor take from it.
    */
   readonly direct?: readonly string[];
   /**
    * Tool name → hints (C26), for any AI SDK tool: `alwaysLoad: true` makes it direct and
-   * `false` keeps it deferred; `searchText` is indexed by the ranker with its description and
-   * never shown. Each field wins over the tool's MCP `_meta`, of which two keys are read, as
+   * `false` keeps it deferred (a tool of the C5 baseline too); `searchText` is indexed by the
+   * ranker with its description (whitespace collapsed, its first 1,000 characters) and never shown. Each field wins over the tool's MCP `_meta`, of which two keys are read, as
    * Claude Code reads them: `anthropic/alwaysLoad` (`true` → direct) and `anthropic/searchHint`
    * (a string → search text). An explicit `direct` list wins over every `alwaysLoad`: it is
    * then exactly D. Names must be bound. Default: none (the `_meta` hints still count).

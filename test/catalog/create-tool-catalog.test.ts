@@ -51,6 +51,14 @@ describe('createToolCatalog: direct and deferred (C5, C6)', () => {
     expect(catalog.deferred).toEqual(['Grep', 'Read', 'browser_click', 'browser_snapshot', 'memory_store']);
   });
 
+  it('defers a baseline tool the hints mark alwaysLoad false, unless an explicit direct list names it (C26)', () => {
+    const hinted = createToolCatalog({ tools: boundTools(), hints: { Read: { alwaysLoad: false } } });
+    expect(hinted.direct).toEqual(['Bash', 'Grep']);
+    expect(hinted.get('Read')?.kind).toBe('deferred');
+    expect(hinted.inventory).toContain('- Read');
+    expect(createToolCatalog({ tools: boundTools(), direct: ['Read'], hints: { Read: { alwaysLoad: false } } }).direct).toEqual(['Read']);
+  });
+
   it('makes every bound tool direct and nothing deferred with availability off', () => {
     const catalog = createToolCatalog({ tools: boundTools(), availability: 'off' });
     expect(catalog.direct).toEqual(catalog.bound);
