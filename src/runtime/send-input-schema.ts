@@ -68,7 +68,15 @@ export const SEND_INPUT_SCHEMA = strictOptions(
 
 const NOTHING = 'nothing: a resumed turn continues the transcript of its snapshot';
 
-/** The one schema of `resume(input)`: `send()`'s inputs but `messages` and `prompt` (refused), plus `snapshot`. */
+/**
+ * `resume()`'s `prefetch`: `false` or nothing. The prefetch runs before a new turn's step 0
+ * (C25) and a resumed turn is past it, so a `{ limit }` there would be accepted and ignored.
+ */
+const RESUME_PREFETCH_SCHEMA = z
+  .literal(false, { error: 'false or nothing: the prefetch runs before a new turn\'s step 0 (C25) and a resumed turn is past it; give prefetch to send()' })
+  .optional();
+
+/** The one schema of `resume(input)`: `send()`'s inputs but `messages` and `prompt` (refused) and a `prefetch` other than `false` (refused), plus `snapshot`. */
 export const RESUME_INPUT_SCHEMA = strictOptions(
   {
     snapshot: checkedElsewhere<unknown>(),
@@ -76,6 +84,7 @@ export const RESUME_INPUT_SCHEMA = strictOptions(
     messages: z.undefined({ error: NOTHING }).optional(),
     prompt: z.undefined({ error: NOTHING }).optional(),
     ...TURN_INPUT_SHAPE,
+    prefetch: RESUME_PREFETCH_SCHEMA,
   },
   'an object with snapshot and model',
 );

@@ -91,7 +91,12 @@ export interface SendInput extends ModelCallSettings {
  * `abortSignal`, `inspect` — given as they were for the turn that took the snapshot (the
  * bound catalog must match it). No `messages` or `prompt`: the transcript is the snapshot's.
  */
-export type ResumeInput = Omit<SendInput, 'messages' | 'prompt' | 'maxSteps'> & {
+export type ResumeInput = Omit<SendInput, 'messages' | 'prompt' | 'maxSteps' | 'prefetch'> & {
+  /**
+   * `false` or nothing: a resumed turn is past step 0, before which the prefetch runs (C25);
+   * `{ limit }` is an `InvalidOptionError`.
+   */
+  readonly prefetch?: false;
   /** A `step-end` part's `snapshot` or `turn.snapshot()`, as it was or through JSON. */
   readonly snapshot: TurnSnapshot;
 };

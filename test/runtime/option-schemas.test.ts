@@ -43,6 +43,12 @@ describe('the option schemas: a misspelled key names the likely one', () => {
     expect(resume({ prompt: 'again' })).toThrow('Option `prompt` is "again"; expected nothing: a resumed turn continues the transcript of its snapshot.');
   });
 
+  it('resume() refuses a prefetch it could not run (a resumed turn is past step 0, C25), and takes false', () => {
+    expect(resume({ prefetch: { limit: 3 } })).toThrow(InvalidOptionError);
+    expect(resume({ prefetch: { limit: 3 } })).toThrow("Option `prefetch` is object; expected false or nothing: the prefetch runs before a new turn's step 0 (C25) and a resumed turn is past it; give prefetch to send().");
+    expect(parseResumeInput({ snapshot: {} as TurnSnapshot, model, prefetch: false }, { toolMode: 'direct', prefetch: { limit: 2 }, includeRawChunks: false, callSettings: {}, maxSteps: 20 }).input.prefetch).toBeUndefined();
+  });
+
   it('an input that is not an object names the call', () => {
     expect(() => createToolSearchRuntime(null as never)).toThrow('Option `options` is null; expected an object with at least `tools`.');
     expect(() => runtime.send(5 as never)).toThrow('Option `send(input)` is 5; expected an object with model and prompt or messages.');
