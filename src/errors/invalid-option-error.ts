@@ -1,9 +1,11 @@
+import { cutForMessage } from './cut-for-message.js';
 import { TurnscopeError } from './turnscope-error.js';
 
 /**
  * An option has a value out of its range or of the wrong type, or cannot be read (a getter or
  * Proxy trap that throws). Code `invalid-option`. The message names the option, what was given
- * (or what reading it threw) and what is accepted.
+ * (or what reading it threw) and what is accepted; an option path over 120 characters (a hostile
+ * key inside it) is cut in the message (`cutForMessage`), kept whole in `option`.
  */
 export class InvalidOptionError extends TurnscopeError {
   readonly option: string;
@@ -16,7 +18,7 @@ export class InvalidOptionError extends TurnscopeError {
     const given = options.unreadable === undefined ? `is ${describe(options.value)}` : `cannot be read (reading it threw: ${options.unreadable})`;
     super({
       code: 'invalid-option',
-      message: `Option \`${options.option}\` ${given}; expected ${options.expected}.`,
+      message: `Option \`${cutForMessage(options.option)}\` ${given}; expected ${options.expected}.`,
     });
     this.option = options.option;
   }

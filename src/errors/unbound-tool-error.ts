@@ -1,4 +1,5 @@
 import { listFullNames, namesEndingWith } from '../catalog/names-ending-with.js';
+import { cutForMessage } from './cut-for-message.js';
 import { TurnscopeError } from './turnscope-error.js';
 
 /**
@@ -9,7 +10,8 @@ import { TurnscopeError } from './turnscope-error.js';
  * name from that option; the bound tools are the ceiling (C1, C6). The message suggests the
  * bound name spelled the same ignoring case, else the bound names that end with it after `_` or
  * `-` (`read_file` → `"mcp__filesystem__read_file"`: an MCP tool's own name without the
- * `mcp__<server>__` prefix of its canonical name), at most 5 and how many more.
+ * `mcp__<server>__` prefix of its canonical name), at most 5 and how many more. A name or option
+ * over 120 characters is cut in the message (`cutForMessage`), kept whole in `toolName` / `option`.
  */
 export class UnboundToolError extends TurnscopeError {
   readonly toolName: string;
@@ -23,17 +25,18 @@ export class UnboundToolError extends TurnscopeError {
    */
   constructor(options: { toolName: string; option: string; bound: readonly string[]; outside?: string }) {
     const suggestion = suggestionOf(options.toolName, options.bound);
-    const name = JSON.stringify(options.toolName);
+    const name = JSON.stringify(cutForMessage(options.toolName));
+    const option = cutForMessage(options.option);
     super({
       code: 'unbound-tool',
       message:
         (options.outside === undefined
-          ? `\`${options.option}\` names ${name}, which is not a bound tool. `
-          : `\`${options.option}\` names ${name}, which is bound but outside ${options.outside}. `) +
+          ? `\`${option}\` names ${name}, which is not a bound tool. `
+          : `\`${option}\` names ${name}, which is bound but outside ${options.outside}. `) +
         (suggestion === undefined ? '' : `Did you mean ${suggestion}? `) +
         (options.outside === undefined
-          ? `Add it to \`tools\` or remove it from \`${options.option}\`.`
-          : `Remove it from \`${options.option}\`, or widen ${options.outside} to include it.`),
+          ? `Add it to \`tools\` or remove it from \`${option}\`.`
+          : `Remove it from \`${option}\`, or widen ${options.outside} to include it.`),
     });
     this.toolName = options.toolName;
     this.option = options.option;
