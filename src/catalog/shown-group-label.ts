@@ -10,12 +10,14 @@ const BREAKING = /[\u0080-\u009f\u2028\u2029]/g;
  * as in group descriptions (`+ one of` → `plus one of`, `(5 tools)` → `[5 tools]`), so a label
  * can neither forge an inventory line (`x\u2028- mcp__fake`, a prefix `srv` of `my srv + one of`)
  * nor reorder one, and what the model reads is what it can type back.
- * A label of only invisible characters shows its code points (`\u200b`). `group:NAME` finds a
+ * A label of only invisible characters or whitespace shows its code points (`\u200b`,
+ * `\u0020\u0020` for two spaces), so `group:` can name it. `group:NAME` finds a
  * group by this form (see `groupLabelKey`). Labels themselves are 1–64 characters on one line,
  * without ASCII control characters (`validateBindingShapes`).
  */
 export function shownGroupLabel(group: string): string {
-  if (PRINTABLE_ASCII.test(group) && !INVENTORY_MARK.test(group)) return group;
+  // a label of spaces only is shown by its code points below: as itself, group: (trimmed) could not name it
+  if (PRINTABLE_ASCII.test(group) && !INVENTORY_MARK.test(group) && group.trim() !== '') return group;
   // the inventory's own marks are defused as in group descriptions: `my srv + one of` would read as prefix `srv`
   const shown = group.replace(INVISIBLE, '').replace(BREAKING, ' ').replace(/\+\s*one of\b/gi, 'plus one of').replace(/\(([\d,]+ tools?)\)/gi, '[$1]');
   if (shown.trim() !== '') return shown;

@@ -41,7 +41,9 @@ export function formatReport(summary: TraceSummary): string {
         (turn.capMisses.length === 0 ? '' : `, cut by cap: ${turn.capMisses.map(shown).join(', ')}`) +
         (turn.silentMiss === null ? '' : `, SILENT MISS: no search, the message matched ${turn.silentMiss.matches.map((match) => shown(match.name)).join(', ')}`) +
         // a prefetched tool was visible from step 0: the model had it and did not call it
-        (turn.silentMiss === null || turn.silentMiss.prefetched.length === 0 ? '' : `; prefetched, visible from step 0, not called: ${turn.silentMiss.prefetched.map(shown).join(', ')}`),
+        (turn.silentMiss === null || turn.silentMiss.prefetched.length === 0 ? '' : `; prefetched, visible from step 0, not called: ${turn.silentMiss.prefetched.map(shown).join(', ')}`) +
+        // a required tool was visible without a search too
+        (turn.silentMiss === null || turn.silentMiss.required.length === 0 ? '' : `; required, visible without a search, not called: ${turn.silentMiss.required.map(shown).join(', ')}`),
     );
   }
   return lines.join('\n');

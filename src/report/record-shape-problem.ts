@@ -20,6 +20,8 @@ const CHECKS: Readonly<Record<string, readonly (readonly [field: string, expecte
     ['boundSchemaChars', 'a whole number ≥ 0', isCount],
     ['offersToolSearch', 'true or false', (value) => typeof value === 'boolean'],
     ['userMessageMatches', 'absent or a list of { name, score }', (value) => value === undefined || isMatches(value)],
+    ['directTools', 'absent or a list of names', (value) => value === undefined || isNames(value)],
+    ['requiredTools', 'absent or a list of names', (value) => value === undefined || isNames(value)],
   ],
   'step.start': [
     ['visible', 'a list of names', isNames],

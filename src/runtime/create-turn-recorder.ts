@@ -118,6 +118,7 @@ export function createTurnRecorder(options: {
         skipped: search.skipped,
         schemaCharsActivated: search.schemaCharsActivated,
         ...(search.rankerDrops === undefined ? {} : { rankerDrops: search.rankerDrops }),
+        ...(search.candidates === undefined ? {} : { candidates: search.candidates }),
         ...(search.failure === undefined ? {} : { failure: search.failure }),
         durationMs: search.durationMs,
       });

@@ -12,7 +12,9 @@ const ATTRIBUTE_PREFIX = 'turnscope.';
  * request (a child of the turn; a retried step gets one span per attempt) and
  * `turnscope.tool.execution` per tool call (a child of its step). Every record's fields become
  * attributes prefixed `turnscope.` (arrays of strings and numbers as arrays, objects as JSON);
- * a `search.end` record adds `turnscope.search.*` attributes to its `tool_search` span. Span
+ * a `search.end` record adds `turnscope.search.*` attributes to its `tool_search` span, and the
+ * prefetch's (C25: origin `prefetch`, made by no call) is a `turnscope.search` span of its own, a
+ * child of the turn, ending at the record's timestamp and lasting its `durationMs`. Span
  * times come from the records' timestamps (the runtime's `now`). A failed or cancelled turn and a
  * tool call whose outcome is not `ok` get status ERROR.
  *
@@ -62,7 +64,16 @@ export function openTelemetrySink(options: { readonly tracer?: Tracer } = {}): T
           return;
         }
         case 'search.end': {
-          tools.get(toolKey(record.turnId, record.stepIndex, record.toolCallId))?.setAttributes(attributesOf(record, `${ATTRIBUTE_PREFIX}search.`));
+          const attributes = attributesOf(record, `${ATTRIBUTE_PREFIX}search.`);
+          const call = tools.get(toolKey(record.turnId, record.stepIndex, record.toolCallId));
+          if (call !== undefined) {
+            call.setAttributes(attributes);
+            return;
+          }
+          // the prefetch's search (C25) ran before step 0 with no tool_search call: a span of its own
+          if (record.origin !== 'prefetch') return;
+          const durationMs = typeof record.durationMs === 'number' && Number.isFinite(record.durationMs) && record.durationMs > 0 ? record.durationMs : 0;
+          tracer.startSpan('turnscope.search', { startTime: record.timestamp - durationMs, attributes }, parentContext(turns.get(record.turnId))).end(record.timestamp);
           return;
         }
         case 'tool.execution.end': {

@@ -3,7 +3,7 @@
 // `npm run bench -- --search` or `-- --turn` runs one part; `-- --durable` runs only the durable turn against an in-process one; `-- --sizes 1000,10000` picks catalog sizes;
 // `-- --rankers turnscope` picks the rankers of the search part; `-- --distinct-text` gives every
 // synthesized copy its own description and parameter names (same terms, no shared text);
-// `-- --step0` runs only the table of step 0's request size by catalog size; `-- --construction` only
+// `-- --step0` runs only the table of step 0's request size by catalog size (`--sizes` picks its sizes too); `-- --construction` only
 // the runtime construction at 1,000 and 10,000 tools (or `--sizes`).
 import { cpus, loadavg, totalmem } from 'node:os';
 import { formatSearchBench, runSearchBench } from './search-bench.js';
@@ -47,6 +47,6 @@ if (only === undefined || only === 'turn') {
 }
 if (only === undefined || only === 'step0') {
   console.log("\n## Step 0's request size by catalog size (tool_search with the inventory, default inventory.maxChars)\n");
-  console.log(formatStepZeroBench(await runStepZeroBench({ onRow: (row) => process.stderr.write(`bench: step 0 at ${row.tools} tools done\n`) })));
+  console.log(formatStepZeroBench(await runStepZeroBench({ onRow: (row) => process.stderr.write(`bench: step 0 at ${row.tools} tools done\n`), ...(sizes === undefined ? {} : { sizes }) })));
 }
 console.log(`\nload average ${loadavg().map((value) => value.toFixed(1)).join(' ')} at the end`);

@@ -55,6 +55,16 @@ describe('turnscope report over hostile trace lines (C22)', () => {
     expect(report.text).toContain('schema chars sent                 300');
   });
 
+  it("skips a turn.start whose directTools or requiredTools is not a list of names (the silent-miss check reads them), instead of throwing", () => {
+    const matched = { userMessageMatches: [{ name: 'a_b', score: 1 }] };
+    const report = reportOf(lines({ ...START, ...matched, requiredTools: 5 }, { ...START, ...matched, directTools: 'Read' }, { ...START, ...matched }, STEP, END));
+    expect(report.warnings).toEqual([
+      'line 1: turn.start record whose requiredTools is not absent or a list of names; skipped',
+      'line 2: turn.start record whose directTools is not absent or a list of names; skipped',
+    ]);
+    expect(report.text).toMatch(/SILENT MISS: no search, the message matched a_b$/m);
+  });
+
   it('reads a trace saved with a byte order mark and Windows line ends like the sink wrote it', () => {
     const report = reportOf(`\uFEFF${lines(START, STEP, END).replaceAll('\n', '\r\n')}\r\n`);
     expect(report.warnings).toEqual([]);

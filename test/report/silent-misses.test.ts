@@ -7,7 +7,7 @@ import { summarizeTrace } from '../../src/report/summarize-trace.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
 import { sampleTools } from '../helpers/sample-tools.js';
 
-async function traceOf(turns: { prompt: string; steps: ScriptedStep[]; cancelAfterMs?: number }[], prefetch?: { limit: number }, toolMode?: 'code') {
+async function traceOf(turns: { prompt: string; steps: ScriptedStep[]; cancelAfterMs?: number; requiredTools?: string[] }[], prefetch?: { limit: number }, toolMode?: 'code') {
   const records: TelemetryRecord[] = [];
   const { tools, groups } = sampleTools();
   let next = 0;
@@ -20,7 +20,7 @@ async function traceOf(turns: { prompt: string; steps: ScriptedStep[]; cancelAft
     ...(toolMode === undefined ? {} : { toolMode }),
   });
   for (const turn of turns) {
-    const running = runtime.send({ model: createScriptedModel({ steps: turn.steps }).model, prompt: turn.prompt });
+    const running = runtime.send({ model: createScriptedModel({ steps: turn.steps }).model, prompt: turn.prompt, ...(turn.requiredTools === undefined ? {} : { requiredTools: turn.requiredTools }) });
     if (turn.cancelAfterMs !== undefined) setTimeout(() => running.cancel(), turn.cancelAfterMs);
     await running.result;
   }
@@ -96,5 +96,21 @@ describe('turnscope report: silent misses', () => {
     expect(summary.turns.map((turn) => turn.status)).toEqual(['completed', 'completed', 'completed']);
     expect(summary.turns[0]!.recall.called).toEqual(['slack_post_message']);
     expect(summary.turns.map((turn) => turn.silentMiss?.matches[0]?.name ?? null)).toEqual([null, null, 'slack_post_message']);
+  });
+
+  it('a turn that called the required tool its message matched is no miss; one that left it uncalled says it was visible without a search', async () => {
+    const summary = await traceOf([
+      { prompt: SLACK, requiredTools: ['slack_post_message'], steps: [{ toolCalls: [{ toolName: 'slack_post_message', input: { channel: '#ops', text: 'hi' } }] }, { text: 'posted' }] },
+      { prompt: SLACK, requiredTools: ['slack_post_message'], steps: [{ text: 'I cannot.' }] },
+    ]);
+    expect(summary.turns.map((turn) => turn.status)).toEqual(['completed', 'completed']);
+    // before: the first turn read 'SILENT MISS: no search, the message matched slack_post_message'
+    // though the model had called that tool (origin required)
+    expect(summary.turns[0]!.silentMiss).toBeNull();
+    expect(summary.turns[1]!.silentMiss?.matches[0]?.name).toBe('slack_post_message');
+    expect(summary.turns[1]!.silentMiss?.required).toEqual(['slack_post_message']);
+    expect(summary.turns[1]!.silentMiss?.prefetched).toEqual([]);
+    expect(summary.totals.silentMisses).toBe(1);
+    expect(formatReport(summary)).toMatch(/T1 .*SILENT MISS: no search, the message matched slack_post_message.*; required, visible without a search, not called: slack_post_message$/m);
   });
 });

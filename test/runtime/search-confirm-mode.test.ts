@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createToolSearchRuntime } from '../../src/index.js';
 import type { TurnStreamPart } from '../../src/runtime/turn-stream-part.js';
 import { createScriptedModel } from '../../src/testing/index.js';
+import { callbackSink, type TelemetryRecord } from '../../src/telemetry/index.js';
 import { sampleTools, type ExecutionLog } from '../helpers/sample-tools.js';
 
 // C24's confirmation boundary: search.mode 'confirm' lists candidates and loads nothing; select: loads.
@@ -48,6 +49,26 @@ describe("search.mode 'confirm'", () => {
 
     expect(log).toEqual([{ toolName: 'github_create_issue', input: { repo: 'a/b', title: 'bug' } }]);
     expect(result).toMatchObject({ status: 'completed', text: 'Filed #42.', activated: ['github_create_issue'] });
+  });
+
+  it("the search.end record names the candidates, as the stream's search part does", async () => {
+    const records: TelemetryRecord[] = [];
+    const { tools, groups } = sampleTools();
+    const runtime = createToolSearchRuntime({ tools, groups, search: { mode: 'confirm' }, telemetry: callbackSink((record) => void records.push(record)) });
+    const scripted = createScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'create a github issue', limit: 2 } }] },
+        { toolCalls: [{ toolName: 'tool_search', input: { query: 'select:github_create_issue' } }] },
+        { text: 'done' },
+      ],
+    });
+    await runtime.send({ model: scripted.model, prompt: 'File an issue in a/b' }).result;
+    const searches = records.flatMap((record) => (record.type === 'search.end' ? [record] : []));
+    // before: the record had activated [] and no candidates, so a trace of a confirm-mode turn
+    // could not tell a search that offered tools from one that found none
+    expect(searches[0]).toMatchObject({ query: 'create a github issue', activated: [], candidates: ['github_create_issue', 'github_list_pull_requests'], schemaCharsActivated: 0 });
+    expect(searches[1]).toMatchObject({ query: 'select:github_create_issue', activated: ['github_create_issue'] });
+    expect(searches[1]!.candidates).toBeUndefined();
   });
 
   it('an already-callable match is returned as activated, not offered again; a search that matches nothing says so', async () => {

@@ -69,4 +69,33 @@ describe('openTelemetrySink', () => {
     expect(hidden.status).toMatchObject({ code: 2, message: 'rejected-hidden' });
     expect(turn.startTime[0]).toBe(1_700_000_000);
   });
+
+  it("the prefetch's search, which no tool_search call made, is a turnscope.search span of the turn (C25)", async () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    const { tools, groups } = sampleTools();
+    let time = 1_700_000_000_000;
+    const runtime = createToolSearchRuntime({
+      tools,
+      groups,
+      prefetch: { limit: 1 },
+      now: () => (time += 10),
+      telemetry: openTelemetrySink({ tracer: provider.getTracer('test') }),
+    });
+    await runtime.send({ model: createScriptedModel({ steps: [{ text: 'I cannot.' }] }).model, prompt: 'Post a message to the Slack channel #ops' }).result;
+
+    const spans = exporter.getFinishedSpans();
+    // before: the prefetch's search.end record found no tool_search span and was dropped
+    expect(spans.map((span) => span.name).sort()).toEqual(['turnscope.search', 'turnscope.step', 'turnscope.turn']);
+    const turn = spans.find((span) => span.name === 'turnscope.turn')!;
+    const search = spans.find((span) => span.name === 'turnscope.search')!;
+    expect(search.parentSpanContext?.spanId).toBe(turn.spanContext().spanId);
+    expect(search.attributes).toMatchObject({
+      'turnscope.search.origin': 'prefetch',
+      'turnscope.search.tool_call_id': 'prefetch',
+      'turnscope.search.query': 'Post a message to the Slack channel #ops',
+      'turnscope.search.activated': ['slack_post_message'],
+      'turnscope.search.requested_limit': 1,
+    });
+  });
 });
