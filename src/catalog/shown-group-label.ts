@@ -25,14 +25,14 @@ export function shownGroupLabel(group: string): string {
 }
 
 /**
- * What `group:NAME` compares (C23): the shown label ({@link shownGroupLabel}) in Unicode NFC,
+ * What `group:NAME` compares (C23): the shown label ({@link shownGroupLabel}) in Unicode NFKC,
  * whitespace trimmed and collapsed, so `café` typed precomposed finds a label written with a
- * combining accent, and ` my  server ` finds `my server`.
+ * combining accent, `ｇｉｔｈｕｂ` (full-width) finds `github`, and ` my  server ` finds `my server`.
  */
 export function groupLabelKey(text: string): string {
   const shown = shownGroupLabel(text);
   // printable ASCII (most labels) has nothing to normalize
-  return (PRINTABLE_ASCII.test(shown) ? shown : shown.normalize('NFC')).trim().replace(/\s+/g, ' ');
+  return (PRINTABLE_ASCII.test(shown) ? shown : shown.normalize('NFKC')).trim().replace(/\s+/g, ' ');
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

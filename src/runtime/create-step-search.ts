@@ -4,6 +4,7 @@ import { describeThrown } from '../errors/describe-thrown.js';
 import type { StepTool } from '../execution/step-execution-context.js';
 import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
 import { namesEndingWith } from '../catalog/names-ending-with.js';
+import { normalizeNameText } from '../search/normalize-name-text.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import { caseVariantsOf } from '../tool-search/case-variants-of.js';
 import type { ToolSearchInput } from '../tool-search/tool-search-input-schema.js';
@@ -69,9 +70,11 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
   const callable = new Set(options.visible.filter((name) => name !== TOOL_SEARCH_NAME));
   return async (searchInput, toolCallId, abortSignal) => {
     const startedAt = shared.now();
-    const query = typeof (searchInput as { query?: unknown } | null)?.query === 'string' ? (searchInput as ToolSearchInput).query.trim() : '';
+    const written = typeof (searchInput as { query?: unknown } | null)?.query === 'string' ? (searchInput as ToolSearchInput).query.trim() : '';
+    // `ｇｒｏｕｐ：github` (full-width) or with a format character copied in is `group:github`
+    const query = normalizeNameText(written).trim();
     // `group:NAME` lists names and loads nothing (C23); every other query is a search
-    if (query.toLowerCase().startsWith(GROUP_QUERY_PREFIX) && query.length <= shared.search.maxQueryChars) {
+    if (query.toLowerCase().startsWith(GROUP_QUERY_PREFIX) && written.length <= shared.search.maxQueryChars) {
       const output = listGroup({
         rest: query.slice(GROUP_QUERY_PREFIX.length).trim(),
         groups: binding.groups,
@@ -82,7 +85,7 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
       const requestedLimit = Number.isInteger(limit) && (limit as number) >= 1 ? (limit as number) : undefined;
       sendBack({ type: 'SEARCH_DONE', toolCallId, record: {
         origin: 'model',
-        query,
+        query: written,
         requestedLimit,
         effectiveLimit: Math.min(requestedLimit ?? shared.search.defaultLimit, shared.search.maxLimit),
         ranked: [],

@@ -8,6 +8,7 @@ import type { PrefetchOptions } from './prefetch-schema.js';
 import type { SearchRecord } from './turn-stream-part.js';
 import type { TurnBinding } from './create-turn-binding.js';
 import type { RuntimeShared } from './runtime-shared.js';
+import { normalizeNameText } from '../search/normalize-name-text.js';
 
 /** The `toolCallId` of the prefetch's search record (no model call made it). */
 export const PREFETCH_SEARCH_ID = 'prefetch';
@@ -119,12 +120,14 @@ function failedRecord(options: { readonly query: string; readonly limit: number;
  * The user's words as a query (C25): a `+` at the start of a word is `tool_search`'s
  * required-word mark for the model, not the user's (`+1 send it` would keep only the tools
  * with `1` in their name), so it is dropped: `+1 send it` ranks `1 send it`. A `select:`
- * message stays a `select:` (a search like any other). Trimmed.
+ * message stays a `select:` (a search like any other). The text is read as
+ * `normalizeNameText` gives it first, as `tool_search` reads a query. Trimmed.
  *
  * @returns `''` when no word is left (a message of `+` signs or whitespace only).
  */
 export function plainQuery(text: string): string {
-  return text.replace(/(^|\s)\++/g, '$1').trim();
+  // read as tool_search reads it (format characters dropped, NFKC), so `\u202e+` or a full-width `＋` is a + too
+  return normalizeNameText(text).replace(/(^|\s)\++/g, '$1').trim();
 }
 
 /**

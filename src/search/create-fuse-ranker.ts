@@ -1,4 +1,5 @@
 import Fuse from 'fuse.js';
+import { normalizeNameText } from './normalize-name-text.js';
 import { splitNameWords } from './split-name-words.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
@@ -24,7 +25,8 @@ interface IndexedTool {
  * The first ranker (design.md): fuse.js, word by word. Each query word is matched fuzzily
  * (threshold 0.2, anywhere in the field) against the name's words (weight 2), the description
  * (weight 1) and the group label (weight 0.5); a tool's score is the sum over words of
- * `1 − fuseScore`. A query equal to a canonical name or an alias (case-insensitive) ranks that tool
+ * `1 − fuseScore`. A query equal to a canonical name or an alias (case-insensitive, format
+ * characters and full-width forms read as {@link normalizeNameText} reads them) ranks that tool
  * first (C9). Ties break by canonical name, so ranking is deterministic.
  *
  * Built once per runtime over the deferred tools; `rank` is pure.
@@ -49,9 +51,11 @@ export function createFuseRanker(documents: readonly RankerDocument[]): ToolRank
     description: document.description,
     group: document.group,
   }));
-  const byLowerName = new Map(indexed.map((tool) => [tool.name.toLowerCase(), tool.name]));
+  const keyOf = (text: string) => normalizeNameText(text).toLowerCase();
+  const byLowerName = new Map<string, string>();
+  for (const tool of indexed) byLowerName.set(keyOf(tool.name), tool.name);
   for (const document of documents) {
-    for (const alias of document.aliases ?? []) if (!byLowerName.has(alias.toLowerCase())) byLowerName.set(alias.toLowerCase(), document.name);
+    for (const alias of document.aliases ?? []) if (!byLowerName.has(keyOf(alias))) byLowerName.set(keyOf(alias), document.name);
   }
   const fuse = new Fuse(indexed, {
     keys: [
@@ -66,7 +70,10 @@ export function createFuseRanker(documents: readonly RankerDocument[]): ToolRank
 
   return {
     name: 'fuse',
-    rank(query: string, maxResults: number): RankedTool[] {
+    rank(written: string, maxResults: number): RankedTool[] {
+      if (typeof written !== 'string') return [];
+      // full-width forms and invisible format characters are read as what they stand for
+      const query = normalizeNameText(written);
       const scores = new Map<string, number>();
       const exact = byLowerName.get(query.trim().toLowerCase());
       if (exact !== undefined) scores.set(exact, EXACT_NAME_SCORE);

@@ -2,6 +2,7 @@ import type { Bm25SearchOptions, createBm25Index } from './create-bm25-index.js'
 import { createNameTypoCorrector } from './create-name-typo-corrector.js';
 import { FILTER_PARTICIPLE_WEIGHT } from './filter-participles.js';
 import { findNamedTools } from './find-named-tools.js';
+import { normalizeNameText } from './normalize-name-text.js';
 import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
 import { acronymExpansion, capitalWords, nameAcronyms } from './name-acronyms.js';
@@ -47,7 +48,8 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  *
  * 1. Named tools rank first (C9): `select:a,b` returns exactly those tools; a query equal to a
  *    canonical name or an alias, or containing a compound canonical name or an alias as a word,
- *    puts it at rank 1.
+ *    puts it at rank 1. The query is read as {@link normalizeNameText} gives it (format
+ *    characters dropped, NFKC: `ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ` is `select:read_file`).
  * 2. The query is cut to its first 64 distinct terms (of its first 4,000 characters), tokenized
  *    like the documents (camelCase, `_`, `-`, `.` split; stop words dropped; light stemming);
  *    the filler words of a request ("I would like", "can you kindly": `QUERY_FILLER_WORDS` of query-terms.ts)
@@ -142,8 +144,10 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
 
   return {
     name: 'hybrid',
-    rank(query: string, maxResults: number): RankedTool[] {
-      if (typeof query !== 'string' || maxResults <= 0) return [];
+    rank(written: string, maxResults: number): RankedTool[] {
+      if (typeof written !== 'string' || maxResults <= 0) return [];
+      // full-width forms and invisible format characters are read as what they stand for (`ｒｅａｄ＿ｆｉｌｅ`)
+      const query = normalizeNameText(written);
       const named = findNamedTools({
         query,
         byLowerName,

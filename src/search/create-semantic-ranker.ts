@@ -8,6 +8,7 @@ import type { AnyToolRanker, AsyncToolRanker, RankedTool, RankerDocument, RankOp
 import { readEmbedding } from './read-embedding.js';
 import { InvalidEmbeddingError } from '../errors/invalid-embedding-error.js';
 import { cleanRanking } from './clean-ranking.js';
+import { normalizeNameText } from './normalize-name-text.js';
 import { validateSemanticRankerOptions } from './validate-semantic-ranker-options.js';
 
 /** Weights of reciprocal-rank fusion in {@link createSemanticRanker}. */
@@ -146,7 +147,7 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
     async rank(query: string, maxResults: number, rankOptions: RankOptions = {}): Promise<RankedTool[]> {
       if (typeof query !== 'string' || maxResults <= 0 || query.trim().length === 0) return [];
       // `select:` asks for exactly the listed tools: nothing to fuse
-      if (/^\s*select:/i.test(query)) return await rankLexically(lexical, query, maxResults, rankOptions, isKnown);
+      if (/^select:/i.test(normalizeNameText(query).trim())) return await rankLexically(lexical, query, maxResults, rankOptions, isKnown);
       const depth = Math.max(MIN_FUSION_DEPTH, maxResults);
       const lexicalRanks = await rankLexically(lexical, query, depth, rankOptions, isKnown);
       const named = lexicalRanks.filter((match) => match.score >= NAMED_TOOL_SCORE / 2);

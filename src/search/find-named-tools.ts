@@ -1,3 +1,4 @@
+import { normalizeNameText } from './normalize-name-text.js';
 import { splitNameWords } from './split-name-words.js';
 
 /** Names one `select:` query may list; the rest are ignored. */
@@ -12,8 +13,9 @@ export interface NamedTools {
 }
 
 /**
- * Finds the tools a query names, which rank before anything else (case-insensitive; when two
- * names differ only in case, the exact spelling wins):
+ * Finds the tools a query names, which rank before anything else (case-insensitive, and the
+ * query compared as {@link normalizeNameText} gives it: `ｒｅａｄ＿ｆｉｌｅ` and `read\u200B_file`
+ * name `read_file`; when two names differ only in case, the exact spelling wins):
  *
  * - `select:a,b,c` — exactly the listed tools (unknown names are left to `resolveTypo`,
  *   else dropped), and `select` is true;
@@ -26,7 +28,7 @@ export interface NamedTools {
  *
  * `byLowerName` may also map aliases to their tools (a gateway's `github.create_issue`).
  *
- * @param options.byLowerName lowercase canonical name → canonical name.
+ * @param options.byLowerName normalized, lowercased canonical name or alias → canonical name.
  * @param options.isCompound true for a name with two or more name words.
  * @param options.resolveTypo the best name for a mistyped `select:` entry, if any.
  */
@@ -42,7 +44,8 @@ export function findNamedTools(options: {
 }): NamedTools {
   const { byLowerName } = options;
   const lookup = (text: string) => (options.names.has(text) ? text : byLowerName.get(text.toLowerCase()));
-  const trimmed = options.query.trim();
+  // full-width forms and invisible format characters a model copied are not part of the name
+  const trimmed = normalizeNameText(options.query).trim();
   const selected = /^select:/i.exec(trimmed);
   if (selected !== null) {
     const names = new Set<string>();

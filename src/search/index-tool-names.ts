@@ -1,3 +1,4 @@
+import { normalizeNameText } from './normalize-name-text.js';
 import { ownNameOf } from './own-name-of.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
 import type { RankerDocument } from './tool-ranker.js';
@@ -12,8 +13,9 @@ export interface ToolNameIndex {
   readonly names: readonly string[];
   readonly nameSet: ReadonlySet<string>;
   /**
-   * Lowercased canonical name or alias → canonical name: of names equal but for case, the first
-   * in sort order; an alias only when it is no tool's name.
+   * Canonical name or alias, normalized ({@link normalizeNameText}) and lowercased → canonical
+   * name: of names equal but for case (or with one normal form), the first in sort order; an
+   * alias only when it is no tool's name in that form.
    */
   readonly byLowerName: ReadonlyMap<string, string>;
   /** Name word as written (lowercased, not stemmed) → its term's number; its keys are the distinct name words. */
@@ -143,7 +145,7 @@ function numberNameSlice(documents: readonly RankerDocument[], from: number, to:
     const name = documents[id]!.name;
     names.push(name);
     nameSet.add(name);
-    const lower = name.toLowerCase();
+    const lower = normalizeNameText(name).toLowerCase();
     const known = byLowerName.get(lower);
     if (known === undefined || name < known) byLowerName.set(lower, name);
     const nameWords = tokenizeText(name, UNSTEMMED);
@@ -198,7 +200,8 @@ function addAliases(documents: readonly RankerDocument[], names: readonly string
     const aliases = documents[id]!.aliases;
     if (aliases === undefined) continue;
     for (const alias of aliases) {
-      if (!byLowerName.has(alias.toLowerCase())) byLowerName.set(alias.toLowerCase(), names[id]!);
+      const key = normalizeNameText(alias).toLowerCase();
+      if (!byLowerName.has(key)) byLowerName.set(key, names[id]!);
     }
   }
 }

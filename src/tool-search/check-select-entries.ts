@@ -1,6 +1,7 @@
 import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import type { AnyToolRanker, RankedTool } from '../search/tool-ranker.js';
 import { cutText } from '../catalog/cut-text.js';
+import { normalizeNameText } from '../search/normalize-name-text.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { TOOL_SEARCH_WIRE_ALIAS } from './tool-search-wire-names.js';
 
@@ -118,7 +119,7 @@ export function checkSelectEntries(options: {
   const { select, callable } = options;
   const callableByLower = new Map<string, string[]>();
   for (const name of callable) {
-    const lower = name.toLowerCase();
+    const lower = normalizeNameText(name).toLowerCase();
     const same = callableByLower.get(lower);
     if (same === undefined) callableByLower.set(lower, [name]);
     else same.push(name);
@@ -130,12 +131,16 @@ export function checkSelectEntries(options: {
   const dropped = new Set<string>();
   const chosen: string[] = [];
   for (const entry of select.entries) {
-    const variants = [...new Set([...(options.variantsOf?.(entry) ?? []), ...(callableByLower.get(entry.toLowerCase()) ?? [])])].sort(compareCodeUnits);
+    const variants = [...new Set([...(options.variantsOf?.(entry) ?? []), ...(callableByLower.get(normalizeNameText(entry).toLowerCase()) ?? [])])].sort(compareCodeUnits);
     for (const name of variants) spelled.add(name);
-    if (variants.includes(entry)) {
-      exact.add(entry);
-      chosen.push(entry);
-      for (const name of variants) if (name !== entry) dropped.add(name);
+    // the entry spells a name exactly when it is that name in normal form; two such names (`read_file`
+    // and a `ｒｅａｄ＿ｆｉｌｅ` given to a ranker) are as ambiguous as names differing only in case
+    const spelledExactly = variants.filter((name) => normalizeNameText(name) === normalizeNameText(entry));
+    if (spelledExactly.length === 1) {
+      const name = spelledExactly[0]!;
+      exact.add(name);
+      chosen.push(name);
+      for (const other of variants) if (other !== name) dropped.add(other);
     } else if (variants.length >= 2) {
       ambiguous.push({ entry, variants });
       for (const name of variants) dropped.add(name);
@@ -161,7 +166,7 @@ export function checkSelectEntries(options: {
   const parts: string[] = [];
   if (ambiguous.length > 0) {
     const shown = ambiguous.slice(0, MAX_NAMED_ENTRIES).map(({ entry, variants }) =>
-      `${shownEntry(entry)} could be ${variants.slice(0, MAX_NAMED_ENTRIES).join(' or ')}${variants.length > MAX_NAMED_ENTRIES ? ` or ${variants.length - MAX_NAMED_ENTRIES} more` : ''} (names are case-sensitive)`);
+      `${shownEntry(entry)} could be ${variants.slice(0, MAX_NAMED_ENTRIES).join(' or ')}${variants.length > MAX_NAMED_ENTRIES ? ` or ${variants.length - MAX_NAMED_ENTRIES} more` : ''} (${differOnlyInCase(variants) ? 'names are case-sensitive' : 'names that read the same once full-width forms and invisible characters are ignored'})`);
     const more = ambiguous.length - shown.length;
     parts.push(
       `Ambiguous: ${shown.join('; ')}${more > 0 ? `; and ${more} more entries` : ''}. Nothing was loaded for ${ambiguous.length === 1 ? 'it' : 'them'}: ` +
@@ -309,6 +314,11 @@ function rankQuietly(ranker: AnyToolRanker, query: string, maxResults: number): 
     // a hostile answer (a getter or Proxy trap that throws) is no answer
     return undefined;
   }
+}
+
+/** True when the names are one name in different cases (`Foo`, `foo`), not names that only normalize alike. */
+function differOnlyInCase(names: readonly string[]): boolean {
+  return names.every((name) => name.toLowerCase() === names[0]!.toLowerCase());
 }
 
 function compareCodeUnits(a: string, b: string): number {

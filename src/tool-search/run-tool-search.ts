@@ -14,6 +14,7 @@ import { parseRequiredWords } from './parse-required-words.js';
 import { oneLineDescription } from './one-line-description.js';
 import type { ToolSearchInput } from './tool-search-input-schema.js';
 import { describeThrown } from '../errors/describe-thrown.js';
+import { normalizeNameText } from '../search/normalize-name-text.js';
 import { cutText } from '../catalog/cut-text.js';
 import { listFullNames } from '../catalog/names-ending-with.js';
 
@@ -134,6 +135,11 @@ export interface RunToolSearchOptions {
  * Pure apart from the ranker's work and `activate`. The ranker's answer is cleaned first
  * (see {@link cleanRanking}); what was dropped is in the record's `rankerDrops`.
  *
+ * The query is read as {@link normalizeNameText} gives it — format characters (U+200B, U+FEFF,
+ * soft hyphen, …) dropped, then NFKC (full-width `ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ` is
+ * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker; the record's
+ * `query` is the query as written, trimmed, and `maxQueryChars` counts it.
+ *
  * Synchronous for a synchronous ranker — the result is returned with no await — and a promise
  * for an asynchronous one. Never throws or rejects for the ranker's sake: a ranker that throws
  * or rejects (an embedding call that failed) gives an error outcome whose message the model can
@@ -143,16 +149,19 @@ export function runToolSearch(options: RunToolSearchOptions & { readonly ranker:
 export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome | Promise<ToolSearchOutcome>;
 export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome | Promise<ToolSearchOutcome> {
   const { input, search, abortSignal } = options;
-  const query = input.query.trim();
+  // what the model wrote, for the record; what it names is read without full-width forms and
+  // invisible format characters it may have copied (`ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ`, `read\u200B_file`)
+  const written = input.query.trim();
+  const query = normalizeNameText(input.query).trim();
   if (query.length === 0) {
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
   }
-  if (query.length > search.maxQueryChars) {
+  if (written.length > search.maxQueryChars) {
     // a long select: is a list of names, not prose: say how to split it, not to use fewer words
     const advice = /^select:/i.test(query)
       ? `Split the names into several select: searches of at most ${search.maxQueryChars} characters each; nothing was loaded.`
       : 'Use a few words about the task instead.';
-    return { ok: false, message: `tool_search query is ${query.length} characters; the maximum is ${search.maxQueryChars}. ${advice}` };
+    return { ok: false, message: `tool_search query is ${written.length} characters; the maximum is ${search.maxQueryChars}. ${advice}` };
   }
   // null is no limit given: strict-mode models send null for the optional fields they leave out
   const requestedLimit = input.limit ?? undefined;
@@ -176,7 +185,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   // what a select: lists: a match is one of them when the ranker says it was named (the hybrid
   // ranker resolves case, typos and aliases) or when the list spells it
   const selectedNames = /^select:/i.test(query) ? new Set(query.slice('select:'.length).split(',').map((entry) => entry.trim().replace(/^[`'"]+|[`'"]+$/g, '').toLowerCase())) : undefined;
-  const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(match.name.toLowerCase()) === true;
+  const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(normalizeNameText(match.name).toLowerCase()) === true;
 
   const select = selectEntriesOf(query);
   const finish = (ranking: unknown, synchronous: boolean): ToolSearchOutcome => {
@@ -259,7 +268,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       output,
       newlyActivated,
       record: {
-        query,
+        query: written,
         requestedLimit,
         effectiveLimit,
         ranked: ranked.slice(0, Math.max(effectiveLimit * 2, 10)),
