@@ -35,11 +35,12 @@ export async function loadSampledQuerySets(names: readonly string[]): Promise<Ev
  * The query files of mcp-catalog that no tuner may choose on, reported only
  * (`npx tsx test/eval/eval-probes.ts`): `queries-hidden-probe.jsonl` checks the relevance floor
  * (C24) on queries nothing was tuned on (tune-stop-rule.ts replays it for its report only);
- * `queries-probe3.jsonl` (90 queries written before the eighth MCP pass) and `queries-probe4.jsonl`
- * (100 written before the ninth) estimate wordings no ranking pass saw. (`queries-probe2.jsonl` was one until the eighth pass, which split it into
+ * `queries-probe3.jsonl` (90 queries written before the eighth MCP pass), `queries-probe4.jsonl`
+ * (100 written before the ninth) and `queries-probe5.jsonl` (103 written before the tenth) estimate
+ * wordings no ranking pass saw. (`queries-probe2.jsonl` was one until the eighth pass, which split it into
  * halves like the other sets: its misses had been read.)
  */
-export const MCP_REPORT_ONLY_QUERY_FILES: readonly string[] = ['queries-hidden-probe.jsonl', 'queries-probe3.jsonl', 'queries-probe4.jsonl'];
+export const MCP_REPORT_ONLY_QUERY_FILES: readonly string[] = ['queries-hidden-probe.jsonl', 'queries-probe3.jsonl', 'queries-probe4.jsonl', 'queries-probe5.jsonl'];
 
 /**
  * One half of every query set of the MCP catalog (`mcp-catalog/queries.jsonl` and each
