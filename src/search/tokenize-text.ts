@@ -79,31 +79,21 @@ function tokenizeAscii(text: string, maxTerms: number): string[] {
   // text without a capital (most names and parameter names) has no run to split or lowercase:
   // one test of the text instead of two calls per run
   const lowerCaseOnly = !CAPITAL.test(text);
-  // a run in lower case or capitalised is no stop word (ASCII_RUN skips those): no test of the
-  // stop words for it, only for the words of a run that splits
   for (let index = 0; index < runs.length; index += 1) {
     const run = runs[index]!;
     if (lowerCaseOnly) {
-      terms.push(run);
+      if (pushWord(run, terms, maxTerms)) return terms.slice(0, maxTerms);
     } else if (INNER_CAPITAL.test(run)) {
       if (splitCamelCase(run, terms, maxTerms)) return terms.slice(0, maxTerms);
-    } else {
-      terms.push(run.toLowerCase());
+    } else if (pushWord(run.toLowerCase(), terms, maxTerms)) {
+      return terms.slice(0, maxTerms);
     }
-    if (terms.length >= maxTerms) return terms.slice(0, maxTerms);
   }
   return terms;
 }
 
-/**
- * A run of ASCII letters and digits, other than a stop word written in lower case, capitalised
- * or in capitals (`the`, `The`, `THE`): runs {@link pushWord} would drop whole, never split
- * (a run in capitals splits only before a lower-case letter). Mixed-case stop words (`tHE`) are
- * matched and dropped by {@link pushWord}, so the terms are the same; the match array then holds
- * no string for the stop words, which are a third of a description's runs and, with the arrays
- * and strings of the other runs, half of what an index build allocated.
- */
-const ASCII_RUN = new RegExp(`(?<![A-Za-z0-9])(?!(?:${[...STOP_WORDS].flatMap((word) => [...new Set([word, `${word[0]!.toUpperCase()}${word.slice(1)}`, word.toUpperCase()])]).join('|')})(?![A-Za-z0-9]))[A-Za-z0-9]+`, 'g');
+/** A run of ASCII letters and digits. */
+const ASCII_RUN = /[A-Za-z0-9]+/g;
 /** An ASCII capital anywhere. */
 const CAPITAL = /[A-Z]/;
 /** A capital after the first character: a run that may split. */
