@@ -5,19 +5,25 @@ import { openTelemetrySink } from '../../src/telemetry/open-telemetry-sink.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { sampleTools } from '../helpers/sample-tools.js';
 
+/** A runtime over the sample tools whose telemetry goes to an in-memory OpenTelemetry exporter, with a clock of 10 ms a reading. */
+function tracedRuntime(options: { readonly prefetch?: { readonly limit: number }; readonly generateId?: () => string } = {}) {
+  const exporter = new InMemorySpanExporter();
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const { tools, groups } = sampleTools();
+  let time = 1_700_000_000_000;
+  const runtime = createToolSearchRuntime({
+    tools,
+    groups,
+    ...options,
+    now: () => (time += 10),
+    telemetry: openTelemetrySink({ tracer: provider.getTracer('test') }),
+  });
+  return { exporter, runtime };
+}
+
 describe('openTelemetrySink', () => {
   it('makes a span per turn, per step and per tool execution, nested, with the records as attributes', async () => {
-    const exporter = new InMemorySpanExporter();
-    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-    const { tools, groups } = sampleTools();
-    let time = 1_700_000_000_000;
-    const runtime = createToolSearchRuntime({
-      tools,
-      groups,
-      now: () => (time += 10),
-      generateId: () => 'turn-otel',
-      telemetry: openTelemetrySink({ tracer: provider.getTracer('test') }),
-    });
+    const { exporter, runtime } = tracedRuntime({ generateId: () => 'turn-otel' });
     const scripted = createScriptedModel({
       steps: [
         { toolCalls: [{ toolName: 'tool_search', input: { query: 'github_create_issue', limit: 1 } }, { toolName: 'slack_post_message', input: { channel: '#a', text: 'x' } }] },
@@ -71,17 +77,7 @@ describe('openTelemetrySink', () => {
   });
 
   it("the prefetch's search, which no tool_search call made, is a turnscope.search span of the turn (C25)", async () => {
-    const exporter = new InMemorySpanExporter();
-    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-    const { tools, groups } = sampleTools();
-    let time = 1_700_000_000_000;
-    const runtime = createToolSearchRuntime({
-      tools,
-      groups,
-      prefetch: { limit: 1 },
-      now: () => (time += 10),
-      telemetry: openTelemetrySink({ tracer: provider.getTracer('test') }),
-    });
+    const { exporter, runtime } = tracedRuntime({ prefetch: { limit: 1 } });
     await runtime.send({ model: createScriptedModel({ steps: [{ text: 'I cannot.' }] }).model, prompt: 'Post a message to the Slack channel #ops' }).result;
 
     const spans = exporter.getFinishedSpans();
