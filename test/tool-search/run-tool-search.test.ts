@@ -252,13 +252,13 @@ describe('runToolSearch: the relevance floor lowered by the name gain (C24)', ()
     expect(outcome.ok && outcome.output).toEqual({
       activated: ['a'],
       reason:
-        'Stopped before b, c: b scores below 73% of the best match, the relevance floor for its 2000-character definition ' +
+        'Stopped before b, c: b scores below 73% of the best match, the relevance floor for its 2,000-character definition ' +
         '(62%, higher for larger definitions, lower for a name with more of the query than the best match’s); search with other words, or select: a name, to load more.',
     });
     const weighted = search({ input: { query: 'q' }, ranker, searchable: ['a', 'b', 'c'], schemaChars, search: { relevanceFloorNameWeight: 2 } });
-    // 0.81 − 2 × 0.1 = 0.61 for b, 0.81 − 0.6 = 0.21 for c
+    // 0.81 − 2 × 0.1 = 0.61 for b, 0.81 − 0.6 = 0.21 for c, held at 0.31 (half the floor)
     expect(weighted.ok && weighted.output).toEqual({ activated: ['a', 'b', 'c'] });
     const off = search({ input: { query: 'q' }, ranker, searchable: ['a', 'b', 'c'], schemaChars, search: { relevanceFloorNameWeight: 0 } });
-    expect(off.ok && off.output.reason).toMatch(/^Stopped before b, c: b scores below 81% of the best match, the relevance floor for its 2000-character definition \(62%, higher for larger definitions\);/);
+    expect(off.ok && off.output.reason).toMatch(/^Stopped before b, c: b scores below 81% of the best match, the relevance floor for its 2,000-character definition \(62%, higher for larger definitions\);/);
   });
 });
