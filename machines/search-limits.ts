@@ -43,7 +43,9 @@ export interface SearchLimits {
    * the ranker's `RankedTool.nameCoverage` (the IDF-weighted share of the query's terms in the
    * tool's own name, 0–1; a ranker that does not give it gets no drop). The best match won on its
    * description; a match named by more of the query is a better bet than its score says. `0`
-   * turns it off. A number ≥ 0; default 0.8, chosen with `relevanceFloor` 0.62 and
+   * turns it off. A finite number ≥ 0 (any such weight is allowed: the drop stops at half of
+   * `relevanceFloor`, so a match's floor is never below `relevanceFloor / 2` of the best score and
+   * no match loads at any score); default 0.8, chosen with `relevanceFloor` 0.62 and
    * `relevanceFloorSlope` 0.175 by `npx tsx test/eval/tune-stop-rule.ts` (test/bench/README.md, C24).
    */
   readonly relevanceFloorNameWeight: number;

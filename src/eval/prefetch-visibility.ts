@@ -1,9 +1,9 @@
-import { measureDefinitionChars } from '../catalog/measure-definition-chars.js';
 import { createHybridRanker } from '../search/create-hybrid-ranker.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../search/search-options.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import type { EvalDataset } from './eval-dataset.js';
+import { evalToolChars } from './simulate-search-loads.js';
 
 /** How often prefetch (C25) would make a needed tool visible at step 0, on one dataset. */
 export interface PrefetchVisibilityRow {
@@ -24,7 +24,8 @@ export interface PrefetchVisibilityRow {
  * user's message, cut to `search.maxQueryChars`, searched with turnscope's default ranker and
  * the default search bounds (C10, C24: the relevance floor too) by the same `runToolSearch`
  * a turn uses, at most `limit` tools. A query counts when a tool its gold names is among those activated — visible at step 0
- * without the model searching.
+ * without the model searching. Each tool's schema characters (the floor's size, C24, and
+ * `meanSchemaChars`, C22) are {@link evalToolChars}, the measure of `runEval`'s "what one search loads".
  *
  * @param options.limit the prefetch limit. Default 5 (the default search limit).
  */
@@ -33,9 +34,8 @@ export function prefetchVisibility(options: { readonly datasets: readonly EvalDa
   return options.datasets.map((dataset) => {
     const ranker = createHybridRanker(dataset.tools.map((tool) => rankerDocumentOf({ ...tool, name: tool.id })));
     const nameOf = new Map(dataset.tools.map((tool) => [tool.id, tool.name]));
-    const charsOf = new Map(
-      dataset.tools.map((tool) => [tool.id, measureDefinitionChars({ name: tool.id, description: tool.description, inputSchema: (tool.inputSchema ?? {}) as never })]),
-    );
+    // the measure of "what one search loads" (run-eval.ts), so the two tables agree
+    const charsOf = new Map(dataset.tools.map((tool) => [tool.id, evalToolChars(tool)]));
     let visible = 0;
     let activated = 0;
     let schemaChars = 0;

@@ -35,8 +35,11 @@ export interface SimulatedSearch {
 }
 
 /**
- * Definition characters of an eval tool, measured as the catalog measures a bound tool: its
- * name, description and input schema (an empty object schema when the dataset has none).
+ * Definition characters of an eval tool, measured as the catalog measures a bound tool
+ * (`measureDefinitionChars`, the runtime's schema characters of C10 and C22): its name (the
+ * dataset's, not its `id`'s `<group>__` form), description and input schema (an empty object
+ * schema when the dataset has none). The one measure of `turnscope eval`'s tables: what one
+ * search loads, the prefetch table (`prefetchVisibility`) and the stop-rule replay.
  */
 export function evalToolChars(tool: EvalTool): number {
   const inputSchema = (tool.inputSchema as object | undefined) ?? { type: 'object', properties: {} };

@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
+import { GROUP_QUERY_PREFIX } from '../tool-search/list-group.js';
 import { caseVariantsOf } from '../tool-search/case-variants-of.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { sharesMessageWords } from './shares-message-words.js';
@@ -28,7 +29,9 @@ export interface PrefetchOutcome {
  * `prefetch.limit` tools (clamped to `search.maxLimit`), stopping at the relevance floor; the
  * record's `requestedLimit` is `prefetch.limit` and its `skipped` names the matches the floor or
  * the budget left out. Required tools are not activated (they
- * are visible already). Nothing is sent to the actor: the caller passes `activated` as its
+ * are visible already). A message that is a `group:` query (`group:slack`, read as `tool_search`
+ * reads it: C23, a listing that loads nothing) activates nothing: its record has the query, no
+ * `ranked`, no `activated` and no `failure`, as the record of the model's `group:` listing. Nothing is sent to the actor: the caller passes `activated` as its
  * starting A.
  *
  * With a synchronous ranker the outcome is returned at once; with an asynchronous one (an
@@ -54,6 +57,10 @@ export function runPrefetch(options: {
   const query = userQueryOf(options.messages, shared.search.maxQueryChars);
   if (query === '') return undefined;
   const startedAt = shared.now();
+  // `group:slack` is what tool_search reads it as, a listing of names, which loads nothing (C23, C25)
+  if (query.toLowerCase().startsWith(GROUP_QUERY_PREFIX)) {
+    return { activated: [], record: emptyRecord({ query, limit: prefetch.limit, maxLimit: shared.search.maxLimit, durationMs: shared.now() - startedAt }) };
+  }
   // the search's own signal: aborts on the turn's cancellation or on the search's timeout
   const stop = new AbortController();
   const outcome = runToolSearch({
@@ -77,7 +84,7 @@ export function runPrefetch(options: {
     if (settled.ok && failure === undefined) {
       return { activated: settled.newlyActivated, record: { ...settled.record, requestedLimit: prefetch.limit, origin: 'prefetch', durationMs } };
     }
-    return { activated: [], record: failedRecord({ query, limit: prefetch.limit, maxLimit: shared.search.maxLimit, durationMs, failure: failure ?? `prefetch failed: ${(settled as { message: string }).message}` }) };
+    return { activated: [], record: emptyRecord({ query, limit: prefetch.limit, maxLimit: shared.search.maxLimit, durationMs, failure: failure ?? `prefetch failed: ${(settled as { message: string }).message}` }) };
   };
   if (!(outcome instanceof Promise)) return settle(outcome);
   const timeoutMs = shared.pipeline.timeoutMsOf(TOOL_SEARCH_NAME);
@@ -100,8 +107,12 @@ export function runPrefetch(options: {
   });
 }
 
-/** The record of a prefetch that activated nothing because its ranking failed, timed out or was cancelled. */
-function failedRecord(options: { readonly query: string; readonly limit: number; readonly maxLimit: number; readonly durationMs: number; readonly failure: string }): SearchRecord {
+/**
+ * The record of a prefetch that ranked and activated nothing: a `group:` message (no `failure`,
+ * as the record of the model's `group:` listing), or a ranking that failed, timed out or was
+ * cancelled (`failure` says which).
+ */
+function emptyRecord(options: { readonly query: string; readonly limit: number; readonly maxLimit: number; readonly durationMs: number; readonly failure?: string }): SearchRecord {
   return {
     origin: 'prefetch',
     query: options.query,
@@ -112,7 +123,7 @@ function failedRecord(options: { readonly query: string; readonly limit: number;
     skipped: [],
     schemaCharsActivated: 0,
     durationMs: options.durationMs,
-    failure: options.failure,
+    ...(options.failure === undefined ? {} : { failure: options.failure }),
   };
 }
 
@@ -120,7 +131,9 @@ function failedRecord(options: { readonly query: string; readonly limit: number;
  * The user's words as a query (C25): a `+` at the start of a word is `tool_search`'s
  * required-word mark for the model, not the user's (`+1 send it` would keep only the tools
  * with `1` in their name), so it is dropped: `+1 send it` ranks `1 send it`. A `select:`
- * message stays a `select:` (a search like any other). The text is read as
+ * message stays a `select:` and a `group:` message a `group:`: the prefetch is a search like
+ * any other, so it reads them as `tool_search` does (a `select:` loads the tools it names; a
+ * `group:` is a listing, so {@link runPrefetch} loads nothing for it, C23). The text is read as
  * `normalizeNameText` gives it first, as `tool_search` reads a query. Trimmed.
  *
  * @returns `''` when no word is left (a message of `+` signs or whitespace only).

@@ -8,6 +8,10 @@ import { indexToolNames } from './index-tool-names.js';
 import { acronymExpansion, capitalWords, nameAcronyms } from './name-acronyms.js';
 import { type NameCoverage, nameCoverageOf } from './name-coverage-of.js';
 import { queryNameCoverage } from './query-name-coverage.js';
+import { mixScores } from './mix-scores.js';
+import { sameWeights } from './same-weights.js';
+import { writtenTerms } from './written-terms.js';
+import { withNameCoverage } from './ranker-name-coverage.js';
 import { indexOperationNames } from './index-operation-names.js';
 import { nameVerbConflicts } from './name-verb-conflicts.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
@@ -143,7 +147,14 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   // a query naming a product on its own (`on my Notion, …`) ranks that group's tools first
   const boostNamedGroups = namedGroupBoost(documents);
 
-  return {
+  let idOf: Map<string, number> | undefined;
+  // any tool's coverage of a query, as rank counts it: the semantic ranker's fused answer reads it (C24)
+  const coverageOf = (written: string) => {
+    const coverage = queryNameCoverage(weightedTerms(joinIndexedCompounds(normalizeNameText(written)), false).terms, idfOf, termNumbers, nameIndex);
+    idOf ??= new Map(names.map((name, id) => [name, id]));
+    return (name: string) => (idOf!.has(name) ? coverage(idOf!.get(name)!) : undefined);
+  };
+  return withNameCoverage({
     name: 'hybrid',
     rank(written: string, maxResults: number): RankedTool[] {
       if (typeof written !== 'string' || maxResults <= 0) return [];
@@ -174,7 +185,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       const rest = topMatches(scores, names, seen, maxResults - ranked.length, queryNameCoverage(first.terms, idfOf, termNumbers, nameIndex));
       return [...ranked, ...rest];
     },
-  };
+  }, coverageOf);
 
   /**
    * The query's terms and their weights, the synonyms and thesaurus neighbours among them (matched
@@ -371,27 +382,6 @@ interface WeightedTerms {
   readonly neighbours: Set<string>;
   /** The query's own terms as `queryTerms` gives them (no synonyms or neighbours), which each match's `nameCoverage` counts. */
   readonly terms: readonly string[];
-}
-
-/** The query's own terms (weight at least 1, no synonym or neighbour): what an operation name must be written with. */
-function writtenTerms(termWeights: ReadonlyMap<string, number>, synonyms: ReadonlySet<string>): Set<string> {
-  const written = new Set<string>();
-  for (const [term, weight] of termWeights) if (weight >= 1 && !synonyms.has(term)) written.add(term);
-  return written;
-}
-
-function sameWeights(first: ReadonlyMap<string, number>, second: ReadonlyMap<string, number>): boolean {
-  if (first.size !== second.size) return false;
-  for (const [term, weight] of first) if (second.get(term) !== weight) return false;
-  return true;
-}
-
-/** `share × first + (1 − share) × second` for every tool either scores. */
-function mixScores(first: ReadonlyMap<number, number>, second: ReadonlyMap<number, number>, share: number): Map<number, number> {
-  const mixed = new Map<number, number>();
-  for (const [id, score] of first) mixed.set(id, share * score);
-  for (const [id, score] of second) mixed.set(id, (mixed.get(id) ?? 0) + (1 - share) * score);
-  return mixed;
 }
 
 /** Weight of a quoted single word of the query that is no name word of the catalog (`the 'Priority' column`), against 1 for the others. */

@@ -9,6 +9,7 @@ import { readEmbedding } from './read-embedding.js';
 import { InvalidEmbeddingError } from '../errors/invalid-embedding-error.js';
 import { cleanRanking } from './clean-ranking.js';
 import { normalizeNameText } from './normalize-name-text.js';
+import { nameCoverageOfRanker } from './ranker-name-coverage.js';
 import { validateSemanticRankerOptions } from './validate-semantic-ranker-options.js';
 
 /** Weights of reciprocal-rank fusion in {@link createSemanticRanker}. */
@@ -73,6 +74,9 @@ const MIN_FUSION_DEPTH = 50;
  * lexical one by weighted reciprocal-rank fusion. Tools the query names outright (`select:`, an
  * exact name: a lexical score of at least `NAMED_TOOL_SCORE / 2`) keep their lexical place at
  * the top (C9); a `select:` query is answered by the lexical ranker alone, with no embedding.
+ * Each fused match carries its `nameCoverage` (C24: the relevance floor's name gain), the lexical
+ * ranker's, or for a tool only the embeddings found, counted by the default ranker the same way
+ * (when `lexical` is the default or a `createHybridRanker`; a ranker of your own gives its own or none).
  *
  * Asynchronous, so it is an {@link AsyncToolRanker}. For `tool_search`, give the runtime a
  * function that builds it: `ranker: (documents) => createSemanticRanker({ documents, model })`;
@@ -139,6 +143,8 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
     const fresh = await reembedding.vectors;
     if (dimensions !== length) [vectors, dimensions, fromCacheOnly] = [fresh, length, false];
   };
+  // the default ranker counts any tool's name coverage, so a tool only the embeddings found gets it too (C24)
+  const coverageOf = nameCoverageOfRanker(lexical);
   const names = new Set(documents.map((document) => document.name));
   const isKnown = (name: string): boolean => names.has(name);
 
@@ -172,10 +178,25 @@ async function buildSemanticRanker(options: SemanticRankerOptions): Promise<Asyn
       const rest = [...fused]
         .filter(([name]) => !namedSet.has(name))
         .map(([name, score]) => ({ name, score: Math.round(score * 1e6) / 1e6 }))
-        .sort((a, b) => b.score - a.score || compareNames(a.name, b.name));
-      return [...named, ...rest].slice(0, maxResults);
+        .sort((a, b) => b.score - a.score || compareNames(a.name, b.name))
+        .slice(0, Math.max(0, maxResults - named.length));
+      // a named tool keeps its lexical entry as it is (the floor counts a named best as the whole query)
+      return [...named.slice(0, maxResults), ...withNameCoverage(rest, lexicalRanks, coverageOf?.(query))];
     },
   };
+}
+
+/**
+ * The fused matches, each with its `nameCoverage` (C24, the relevance floor's name gain): the
+ * lexical ranker's when it gave one, else the default ranker's count of the query for that tool
+ * (`coverage`, which only the default ranker gives); without either the match has none.
+ */
+function withNameCoverage(matches: readonly RankedTool[], lexicalRanks: readonly RankedTool[], coverage: ((name: string) => number | undefined) | undefined): RankedTool[] {
+  const lexical = new Map(lexicalRanks.flatMap((match) => (match.nameCoverage === undefined ? [] : [[match.name, match.nameCoverage] as const])));
+  return matches.map((match) => {
+    const nameCoverage = lexical.get(match.name) ?? coverage?.(match.name);
+    return nameCoverage === undefined ? match : { ...match, nameCoverage };
+  });
 }
 
 /** What is embedded for one tool: its name, description and parameter names. */

@@ -33,14 +33,24 @@ export function sizedRelevanceFloor(floor: number, slope: number, chars: number)
 }
 
 /**
+ * The lowest share of `search.relevanceFloor` the name gain can lower a match's floor to (C24):
+ * a half. Without it a weight large enough, or a gain of a whole name over a best whose name has
+ * none of the query, gave a floor below 0, so such a match loaded at any score. At the defaults
+ * (0.62, 0.175, 0.8) no match of the shipped query sets' tuning halves loads below 0.47 of the best
+ * (test/bench/README.md), so the bound changes no measured load.
+ */
+export const MIN_NAME_GAIN_FLOOR_SHARE = 0.5;
+
+/**
  * The minimum score of each match (C24): {@link sizedRelevanceFloor} of its definition's size,
  * less `nameWeight × max(0, nameCoverage(match) − nameCoverage(best))` (its name has more of the
  * query than the best match's name: {@link RankedTool.nameCoverage}, `undefined` counting as 0;
  * a best match the query names outright, scored `NAMED_TOOL_SCORE / 2` or more, counts as 1, so no
- * match gains over it), times the best match's score (the first of `ranked`). A name not in `ranked` gets the sized
+ * match gains over it) but never below `floor × MIN_NAME_GAIN_FLOOR_SHARE` (half the floor, whatever
+ * `nameWeight` is), times the best match's score (the first of `ranked`). A name not in `ranked` gets the sized
  * floor. `undefined`, no floor, in the cases {@link relevanceFloorOf} gives none.
  *
- * @param options.nameWeight `search.relevanceFloorNameWeight`, ≥ 0; `0` or `undefined`: no drop.
+ * @param options.nameWeight `search.relevanceFloorNameWeight`, a finite number ≥ 0; `0` or `undefined`: no drop.
  */
 export function relevanceFloorsOf(
   ranked: readonly Pick<RankedTool, 'name' | 'score' | 'nameCoverage'>[],
@@ -56,5 +66,10 @@ export function relevanceFloorsOf(
   const bestCoverage = best >= NAMED_TOOL_SCORE / 2 ? 1 : (ranked[0]!.nameCoverage ?? 0);
   const gains = new Map<string, number>();
   for (const match of ranked) if ((match.nameCoverage ?? 0) > bestCoverage && !gains.has(match.name)) gains.set(match.name, match.nameCoverage! - bestCoverage);
-  return (name) => (sized(name) - nameWeight * (gains.get(name) ?? 0)) * best;
+  // the gain lowers a floor to half of `floor` at most: a match never loads at any score (C24)
+  const lowest = options.floor * MIN_NAME_GAIN_FLOOR_SHARE;
+  return (name) => {
+    const gain = gains.get(name);
+    return gain === undefined ? sized(name) * best : Math.max(lowest, sized(name) - nameWeight * gain) * best;
+  };
 }

@@ -12,7 +12,8 @@ export interface RankedTool {
    * the name taken without an `mcp__<server>__` prefix. The relevance floor (C24) drops for a
    * match whose name has more of the query than the best match's name
    * (`search.relevanceFloorNameWeight`). The default ranker gives it for every match it scores
-   * (not for a tool the query names outright); `undefined`, as from a ranker of your own that
+   * (not for a tool the query names outright), and the semantic ranker for every fused match
+   * (its lexical ranker's, or counted by the default ranker for a tool only the embeddings found); `undefined`, as from a ranker of your own that
    * does not give it, counts as 0: the floor does not drop for that match. A value that is not a
    * number in [0, 1] is ignored.
    */

@@ -76,7 +76,7 @@ export function describeSkips(skips: SkipsToDescribe): string | undefined {
     const why =
       raisedFor === undefined
         ? `${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(floor.floor * 100)}% of the best match (relevance floor)`
-        : `${raisedFor} scores below ${Math.round((lowered ? floor.raisedShare! : sized) * 100)}% of the best match, the relevance floor for its ${chars}-character definition ` +
+        : `${raisedFor} scores below ${Math.round((lowered ? floor.raisedShare! : sized) * 100)}% of the best match, the relevance floor for its ${chars.toLocaleString('en-US')}-character definition ` +
           `(${Math.round(floor.floor * 100)}%, higher for larger definitions${lowered ? ', lower for a name with more of the query than the best match’s' : ''})`;
     parts.push(
       confirm

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import type { EvalDataset } from '../../src/eval/eval-dataset.js';
 import { prefetchVisibility } from '../../src/eval/prefetch-visibility.js';
+import { runEval } from '../../src/eval/run-eval.js';
+import { evalToolChars } from '../../src/eval/simulate-search-loads.js';
+import { hybridEvalRanker } from '../../src/eval/turnscope-rankers.js';
 
 const TOOLS = [
   { id: 'send_email', name: 'send_email', description: 'Send an email message to a recipient.', group: 'mail' },
@@ -25,6 +28,26 @@ describe('turnscope eval: prefetch visibility (C25)', () => {
     expect(row!.visible).toBeCloseTo(2 / 3);
     expect(row!.meanActivated).toBeCloseTo(2 / 3);
     expect(row!.meanSchemaChars).toBeGreaterThan(0);
+  });
+
+  it('measures a tool as "what one search loads" does (evalToolChars): a repeated name\'s id and a missing schema do not change its characters', async () => {
+    // before: the prefetch measured `mail__search` by its id and a missing schema as `{}`: 92 characters against 117
+    const repeated: EvalDataset = {
+      name: 'repeated',
+      tools: [
+        { id: 'mail__search', name: 'search', description: 'Search the mail inbox for messages.', group: 'mail' },
+        { id: 'web__search', name: 'search', description: 'Search the web for pages.', group: 'web', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+      ],
+      queries: [{ id: '1', query: 'inbox messages', gold: ['search'] }],
+      totalQueries: 1,
+    };
+    const [prefetch] = prefetchVisibility({ datasets: [repeated] });
+    expect(prefetch!.meanActivated).toBe(1);
+    expect(prefetch!.meanSchemaChars).toBe(evalToolChars(repeated.tools[0]!));
+    expect(prefetch!.meanSchemaChars).toBe(JSON.stringify({ name: 'search', description: 'Search the mail inbox for messages.', inputSchema: { type: 'object', properties: {} } }).length);
+    const [row] = await runEval({ datasets: [repeated], rankers: [hybridEvalRanker()], ks: [5] });
+    expect(row!.loads.tools).toBe(1);
+    expect(prefetch!.meanSchemaChars).toBe(row!.loads.chars);
   });
 
   it('prints a table per dataset after the ranking table, and a prefetch key with --json', async () => {

@@ -6,7 +6,7 @@ import { evalToolChars } from '../../src/eval/simulate-search-loads.js';
 import { queryTerms } from '../../src/search/query-terms.js';
 import { ownNameOf } from '../../src/search/own-name-of.js';
 import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
-import { sizedRelevanceFloor } from '../../src/search/relevance-floor-of.js';
+import { MIN_NAME_GAIN_FLOOR_SHARE, sizedRelevanceFloor } from '../../src/search/relevance-floor-of.js';
 import { tokenizeText } from '../../src/search/tokenize-text.js';
 import type { RankedTool } from '../../src/search/tool-ranker.js';
 
@@ -205,10 +205,11 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   },
   {
     name: 'name gain',
-    description: 'sized floor − a × how much more of the query’s terms (IDF-weighted) the match’s name has than the best match’s name (shipped: relevanceFloorNameWeight = a)',
+    description: 'sized floor − a × how much more of the query’s terms (IDF-weighted) the match’s name has than the best match’s name, at least f / 2 (shipped: relevanceFloorNameWeight = a)',
     grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.175, 0.2, 0.25, 0.3], [0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 1.6]),
     rule: ([f, slope, a]) => (search, index) =>
-      search[index]!.score >= (sizedOf(search, index, f!, slope!) - a! * Math.max(0, (search[index]!.nameCoverage ?? 0) - (search[0]!.nameCoverage ?? 0))) * search[0]!.score,
+      search[index]!.score >=
+      Math.max(f! * MIN_NAME_GAIN_FLOOR_SHARE, sizedOf(search, index, f!, slope!) - a! * Math.max(0, (search[index]!.nameCoverage ?? 0) - (search[0]!.nameCoverage ?? 0))) * search[0]!.score,
   },
   {
     // a weak best (low absolute score: of the hybrid ranker, about 1 + the share of the query it covers) → a lower floor, load more

@@ -82,10 +82,18 @@ describe('prefetch of hostile latest messages (C25)', () => {
     expect(step0.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('a user message written as a query form is a search like any other: group:WORD is ranked as words, select: of an unbound name loads nothing', async () => {
-    const group = await prefetchOf([{ role: 'user', content: 'group:slack' }]);
-    expect(group.searches[0]!.activated).toEqual(['slack_post_message']);
-    expect(group.step0).toEqual(['Bash', 'Read', 'tool_search', 'slack_post_message']);
+  it('a user message written as a query form is read as tool_search reads it: group:WORD is a listing that loads nothing (recorded), select: of an unbound name loads nothing', async () => {
+    // before: `group:slack` was ranked as the words `group slack` and loaded slack_post_message
+    for (const content of ['group:slack', 'GROUP:Slack', '  ｇｒｏｕｐ：slack', '+group:slack post a message', 'group:']) {
+      const group = await prefetchOf([{ role: 'user', content }]);
+      expect(group.searches, content).toHaveLength(1);
+      expect(group.searches[0], content).toMatchObject({ origin: 'prefetch', ranked: [], activated: [], skipped: [], schemaCharsActivated: 0, requestedLimit: 2 });
+      expect(group.searches[0], content).not.toHaveProperty('failure');
+      expect(group.step0, content).toEqual(['Bash', 'Read', 'tool_search']);
+      expect(group.result.status).toBe('completed');
+    }
+    // the same words without the form are a search
+    expect((await prefetchOf([{ role: 'user', content: 'group slack' }])).step0).toContain('slack_post_message');
     const unbound = await prefetchOf([{ role: 'user', content: 'select:rm_rf_everything' }]);
     expect(unbound.searches[0]!.activated).toEqual([]);
     expect(unbound.step0).toEqual(['Bash', 'Read', 'tool_search']);

@@ -62,7 +62,7 @@ describe('C24: a search stops at the relevance floor', () => {
     expect(sized.output).toEqual({
       activated: ['create_pull_request', 'add_reply_to_pull_request_comment', 'pull_request_review_write', 'create_pull_request_review'],
       reason:
-        'Stopped before add_comment_to_pending_review: add_comment_to_pending_review scores below 78% of the best match, the relevance floor for its 1482-character definition ' +
+        'Stopped before add_comment_to_pending_review: add_comment_to_pending_review scores below 78% of the best match, the relevance floor for its 1,482-character definition ' +
         '(62%, higher for larger definitions); search with other words, or select: a name, to load more.',
     });
     expect(sized.record.skipped).toEqual([{ name: 'add_comment_to_pending_review', reason: 'below-relevance-floor' }]);

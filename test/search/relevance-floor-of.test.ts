@@ -162,6 +162,25 @@ describe('C24 relevance floor lowered by the name gain (relevanceFloorNameWeight
     expect(walked.activated).toEqual(['slack_send']);
   });
 
+  it('the name gain lowers a floor to half of relevanceFloor at most, whatever the weight: a named match at 40% of the best loads, one at 1% does not', () => {
+    // before: 0.65 − 3 × 0.9 gave a floor below 0, so `faint` loaded at any score
+    const ranked: RankedTool[] = [
+      { name: 'best', score: 2, nameCoverage: 0 },
+      { name: 'named', score: 0.8, nameCoverage: 1 },
+      { name: 'faint', score: 0.02, nameCoverage: 0.9 },
+    ];
+    for (const nameWeight of [3, 0.8, 100]) {
+      const minScoreOf = relevanceFloorsOf(ranked, { floor: 0.62, slope: 0.175, nameWeight, charsOf })!;
+      expect(minScoreOf('faint')).toBeCloseTo(0.31 * 2, 10);
+      expect(minScoreOf('named')).toBeCloseTo(0.31 * 2, 10);
+      const walked = selectActivations({ ranked, limit: 5, maxSchemaChars: 65_536, alreadyActive: new Set(), schemaCharsOf: charsOf, minScoreOf });
+      expect(walked.activated).toEqual(['best', 'named']);
+      expect(walked.skipped).toEqual([{ name: 'faint', reason: 'below-relevance-floor' }]);
+    }
+    // a gain that leaves the floor above the half is not changed by it
+    expect(relevanceFloorsOf(ranked, { floor: 0.62, slope: 0.175, nameWeight: 0.2, charsOf })!('faint')).toBeCloseTo((sized - 0.2 * 0.9) * 2, 10);
+  });
+
   it('a best match whose name has more of the query than every other lowers no floor', () => {
     const ranked: RankedTool[] = [{ name: 'best', score: 2, nameCoverage: 0.9 }, { name: 'other', score: 1.2, nameCoverage: 0.4 }];
     expect(relevanceFloorsOf(ranked, { floor: 0.62, slope: 0.175, nameWeight: 0.8, charsOf })!('other')).toBeCloseTo(sized * 2, 10);

@@ -252,13 +252,28 @@ describe('runToolSearch: the relevance floor lowered by the name gain (C24)', ()
     expect(outcome.ok && outcome.output).toEqual({
       activated: ['a'],
       reason:
-        'Stopped before b, c: b scores below 73% of the best match, the relevance floor for its 2000-character definition ' +
+        'Stopped before b, c: b scores below 73% of the best match, the relevance floor for its 2,000-character definition ' +
         '(62%, higher for larger definitions, lower for a name with more of the query than the best match’s); search with other words, or select: a name, to load more.',
     });
     const weighted = search({ input: { query: 'q' }, ranker, searchable: ['a', 'b', 'c'], schemaChars, search: { relevanceFloorNameWeight: 2 } });
-    // 0.81 − 2 × 0.1 = 0.61 for b, 0.81 − 0.6 = 0.21 for c
+    // 0.81 − 2 × 0.1 = 0.61 for b, 0.81 − 0.6 = 0.21 for c, held at 0.31 (half the floor)
     expect(weighted.ok && weighted.output).toEqual({ activated: ['a', 'b', 'c'] });
     const off = search({ input: { query: 'q' }, ranker, searchable: ['a', 'b', 'c'], schemaChars, search: { relevanceFloorNameWeight: 0 } });
-    expect(off.ok && off.output.reason).toMatch(/^Stopped before b, c: b scores below 81% of the best match, the relevance floor for its 2000-character definition \(62%, higher for larger definitions\);/);
+    expect(off.ok && off.output.reason).toMatch(/^Stopped before b, c: b scores below 81% of the best match, the relevance floor for its 2,000-character definition \(62%, higher for larger definitions\);/);
+  });
+
+  it('however large the weight, a match whose name has the whole query is not loaded at 20% of the best: its floor stops at half of relevanceFloor', () => {
+    // before: 0.81 − 100 × 1 gave a floor below 0, so `weak` loaded at any score
+    const whole: ToolRanker = { name: 'whole', rank: () => [{ name: 'a', score: 1, nameCoverage: 0 }, { name: 'weak', score: 0.2, nameCoverage: 1 }] };
+    for (const relevanceFloorNameWeight of [100, 1e6]) {
+      const outcome = search({ input: { query: 'q' }, ranker: whole, searchable: ['a', 'weak'], schemaChars: { a: 100, weak: 2_000 }, search: { relevanceFloorNameWeight } });
+      expect(outcome.ok && outcome.output.activated).toEqual(['a']);
+      expect(outcome.ok && outcome.output.reason).toMatch(/^Stopped before weak: it scores below 62% of the best match \(relevance floor\)/);
+      expect(outcome.ok && outcome.record.skipped).toEqual([{ name: 'weak', reason: 'below-relevance-floor' }]);
+    }
+    // at 35% of the best (above the half) the gain still loads it
+    const closer: ToolRanker = { name: 'closer', rank: () => [{ name: 'a', score: 1, nameCoverage: 0 }, { name: 'weak', score: 0.35, nameCoverage: 1 }] };
+    const loaded = search({ input: { query: 'q' }, ranker: closer, searchable: ['a', 'weak'], schemaChars: { a: 100, weak: 2_000 }, search: { relevanceFloorNameWeight: 100 } });
+    expect(loaded.ok && loaded.output).toEqual({ activated: ['a', 'weak'] });
   });
 });
