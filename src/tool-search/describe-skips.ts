@@ -22,6 +22,9 @@ export interface SkipsToDescribe {
    * The relevance floor (C24) and, when only a match's size raised its floor above what stopped the
    * walk, that match; `raisedShare` is that match's own floor as a share of the best score (sized by
    * its definition, less its name gain, `search.relevanceFloorNameWeight`), `undefined` when not known.
+   * `lowered` is the match that stopped the walk when it scored below the flat floor and its name
+   * gain had lowered its own floor below it too (`share`, of the best score: at least half the
+   * floor), so the reason names the floor it missed; `undefined` otherwise.
    */
   readonly floor: {
     readonly floor: number;
@@ -29,6 +32,7 @@ export interface SkipsToDescribe {
     readonly charsOf: (name: string) => number;
     readonly raisedFor: string | undefined;
     readonly raisedShare?: number | undefined;
+    readonly lowered?: { readonly name: string; readonly share: number } | undefined;
   };
 }
 
@@ -74,7 +78,10 @@ export function describeSkips(skips: SkipsToDescribe): string | undefined {
     const sized = sizedRelevanceFloor(floor.floor, floor.slope, chars);
     const lowered = floor.raisedShare !== undefined && floor.raisedShare < sized - 1e-9;
     const why =
-      raisedFor === undefined
+      raisedFor === undefined && floor.lowered !== undefined
+        ? `${floor.lowered.name} scores below ${Math.round(floor.lowered.share * 100)}% of the best match, its relevance floor ` +
+          `(${Math.round(floor.floor * 100)}%, lower for a name with more of the query than the best match’s)`
+        : raisedFor === undefined
         ? `${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(floor.floor * 100)}% of the best match (relevance floor)`
         : `${raisedFor} scores below ${Math.round((lowered ? floor.raisedShare! : sized) * 100)}% of the best match, the relevance floor for its ${chars.toLocaleString('en-US')}-character definition ` +
           `(${Math.round(floor.floor * 100)}%, higher for larger definitions${lowered ? ', lower for a name with more of the query than the best match’s' : ''})`;

@@ -257,9 +257,13 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const raisedFor = raisedFloorMatch(selection, searchable, search.relevanceFloor);
     // its own floor as a share of the best: sized by its definition, less its name gain (C24)
     const raisedShare = raisedFor === undefined || minScoreOf === undefined ? undefined : minScoreOf(raisedFor) / searchable[0]!.score;
+    // a match below the flat floor whose name gain had lowered its own floor further: the reason names that floor
+    const firstBelow = selection.skipped.find((skip) => skip.reason === 'below-relevance-floor')?.name;
+    const loweredShare = raisedFor !== undefined || firstBelow === undefined || minScoreOf === undefined ? undefined : minScoreOf(firstBelow) / searchable[0]!.score;
+    const lowered = loweredShare !== undefined && loweredShare < search.relevanceFloor - 1e-9 ? { name: firstBelow!, share: loweredShare } : undefined;
     const reasons = [
       confirm && selection.newlyActivated.length > 0 ? CONFIRM_REASON : undefined,
-      describeSkips({ selection, query, maxSchemaChars: search.maxSchemaChars, requiredMatches, told, confirm, floor: { ...floor, raisedFor, raisedShare } }),
+      describeSkips({ selection, query, maxSchemaChars: search.maxSchemaChars, requiredMatches, told, confirm, floor: { ...floor, raisedFor, raisedShare, lowered } }),
     ];
     const reason = reasons.filter((part) => part !== undefined).join(' ');
     if (reason.length > 0) output.reason = reason;

@@ -268,7 +268,8 @@ describe('runToolSearch: the relevance floor lowered by the name gain (C24)', ()
     for (const relevanceFloorNameWeight of [100, 1e6]) {
       const outcome = search({ input: { query: 'q' }, ranker: whole, searchable: ['a', 'weak'], schemaChars: { a: 100, weak: 2_000 }, search: { relevanceFloorNameWeight } });
       expect(outcome.ok && outcome.output.activated).toEqual(['a']);
-      expect(outcome.ok && outcome.output.reason).toMatch(/^Stopped before weak: it scores below 62% of the best match \(relevance floor\)/);
+      // the reason names the floor it missed, not the flat 62% (before: 'it scores below 62% of the best match (relevance floor)')
+      expect(outcome.ok && outcome.output.reason).toMatch(/^Stopped before weak: weak scores below 31% of the best match, its relevance floor \(62%, lower for a name with more of the query than the best match’s\);/);
       expect(outcome.ok && outcome.record.skipped).toEqual([{ name: 'weak', reason: 'below-relevance-floor' }]);
     }
     // at 35% of the best (above the half) the gain still loads it
