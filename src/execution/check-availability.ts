@@ -31,7 +31,7 @@ export function checkAvailability(
       return {
         outcome: 'rejected-hidden',
         message:
-          `${toolName} cannot be called: its definition (${chars} characters) is larger than the ${context.loadBudget.maxSchemaChars}-character budget of one search, ` +
+          `${toolName} cannot be called: its definition (${chars.toLocaleString('en-US')} characters) is larger than the ${context.loadBudget.maxSchemaChars.toLocaleString('en-US')}-character budget of one search, ` +
           'so no search can load it. Use another tool; the application can make it direct or raise search.maxSchemaChars.',
       };
     }

@@ -59,14 +59,14 @@ export function describeSkips(skips: SkipsToDescribe): string | undefined {
   }
   const oversize = selection.skipped.filter((skip) => skip.reason === 'oversize').map((skip) => skip.name);
   if (oversize.length > 0) {
-    parts.push(`Skipped ${oversize.join(', ')}: definition larger than the ${maxSchemaChars}-character budget of one search.`);
+    parts.push(`Skipped ${oversize.join(', ')}: definition larger than the ${maxSchemaChars.toLocaleString('en-US')}-character budget of one search.`);
   }
   const budget = selection.skipped.find((skip) => skip.reason === 'budget');
   if (budget !== undefined) {
     parts.push(
       confirm
-        ? `Candidates stop before ${budget.name}: with it they would pass the ${maxSchemaChars}-character schema budget of one select:; select: the ones you need, or search again for more.`
-        : `Stopped before ${budget.name}: this search's ${maxSchemaChars}-character schema budget is spent; search again to load it.`,
+        ? `Candidates stop before ${budget.name}: with it they would pass the ${maxSchemaChars.toLocaleString('en-US')}-character schema budget of one select:; select: the ones you need, or search again for more.`
+        : `Stopped before ${budget.name}: this search's ${maxSchemaChars.toLocaleString('en-US')}-character schema budget is spent; search again to load it.`,
     );
   }
   if (told.leftOut !== undefined) parts.push(told.leftOut);

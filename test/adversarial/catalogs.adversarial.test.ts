@@ -60,7 +60,7 @@ describe('a catalog of 3,000 tools with 2 KB schemas and three over the per-sear
     expect(activatedByWide.length).toBeLessThanOrEqual(20);
     const added = activatedByWide.reduce((sum, name) => sum + runtime.catalog.get(name)!.schemaChars, 0);
     expect(added).toBeLessThanOrEqual(runtime.search.maxSchemaChars);
-    expect(giant!.output).toMatchObject({ activated: [], reason: expect.stringMatching(/^Skipped giant_b\b.*: definition larger than the 65536-character budget/) });
+    expect(giant!.output).toMatchObject({ activated: [], reason: expect.stringMatching(/^Skipped giant_b\b.*: definition larger than the 65,536-character budget/) });
     expect(scripted.requests[1]!.toolNames).toEqual(['Read', 'tool_search', ...activatedByWide]);
     expect(scripted.requests[1]!.toolNames).not.toContain('giant_b');
 

@@ -50,11 +50,11 @@ describe('a deferred tool larger than search.maxSchemaChars (C10, C23)', () => {
       },
     ]);
     const { search, call } = await selectAndCall(runtime);
-    expect(search).toEqual({ activated: [], reason: 'Skipped refund_ledger: definition larger than the 65536-character budget of one search.' });
+    expect(search).toEqual({ activated: [], reason: 'Skipped refund_ledger: definition larger than the 65,536-character budget of one search.' });
     expect(call).toMatchObject({ toolName: 'refund_ledger', outcome: 'rejected-hidden' });
     // the rejection says no search can load it, instead of sending the model back to tool_search
     expect(String(call.output)).toBe(
-      `refund_ledger cannot be called: its definition (${chars} characters) is larger than the 65536-character budget of one search, ` +
+      `refund_ledger cannot be called: its definition (${chars.toLocaleString('en-US')} characters) is larger than the 65,536-character budget of one search, ` +
         'so no search can load it. Use another tool; the application can make it direct or raise search.maxSchemaChars.',
     );
   });

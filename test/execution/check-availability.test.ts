@@ -30,7 +30,7 @@ describe('checkAvailability (C2, C14)', () => {
     expect(checkAvailability('read_file', sized)).toEqual({
       outcome: 'rejected-hidden',
       message:
-        'read_file cannot be called: its definition (1001 characters) is larger than the 1000-character budget of one search, ' +
+        'read_file cannot be called: its definition (1,001 characters) is larger than the 1,000-character budget of one search, ' +
         'so no search can load it. Use another tool; the application can make it direct or raise search.maxSchemaChars.',
     });
     // exactly at the budget a search can load it; a pending activation keeps its own message

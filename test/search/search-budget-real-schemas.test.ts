@@ -63,7 +63,7 @@ describe('C10 walk over real catalog schemas', () => {
     const { searches, outputs } = await search(runtime, [{ query: `select:${largest.name},create_issue` }]);
     expect(searches[0]!.skipped).toEqual([{ name: largest.name, reason: 'oversize' }]);
     expect(searches[0]!.activated).toEqual(['create_issue']);
-    expect(outputs[0]!.reason).toContain(`Skipped ${largest.name}: definition larger than the 3000-character budget`);
+    expect(outputs[0]!.reason).toContain(`Skipped ${largest.name}: definition larger than the 3,000-character budget`);
   });
 
   it('costs already-active matches neither count nor budget on a repeated search', async () => {

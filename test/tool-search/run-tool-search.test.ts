@@ -117,7 +117,7 @@ describe('runToolSearch: thin result (C11, S4)', () => {
     });
     expect(outcome.ok && outcome.output).toEqual({
       activated: ['browser_click'],
-      reason: 'Skipped browser_snapshot: definition larger than the 1000-character budget of one search.',
+      reason: 'Skipped browser_snapshot: definition larger than the 1,000-character budget of one search.',
     });
   });
 
