@@ -34,6 +34,17 @@ describe('stop-rule replay (tune-stop-rule.ts)', () => {
     expect(replayed.unusedChars).toBeCloseTo(row!.loads.unusedChars, 9);
   });
 
+  it('name gain reads a best match the query names outright as covering the whole query, as the shipped floor does: no match gains over it', () => {
+    // the named best (NAMED_TOOL_SCORE) has no nameCoverage of its own; the second's name has the whole query
+    const search: ReplayedSearch = [{ score: 1_000_000, chars: 100, nameCoverage: 0 }, { score: 400_000, chars: 100, nameCoverage: 1 }];
+    // before: read as coverage 0, the second's floor fell to 0.31 of the best and it loaded at 0.4
+    expect(rule('name gain', [0.62, 0.175, 0.8])(search, 1)).toBe(false);
+    expect(rule('name over best', [0.62, 0.175, 0.3])(search, 1)).toBe(false);
+    // an unnamed best of the same coverage gives the gain
+    const unnamed: ReplayedSearch = [{ score: 1, chars: 100, nameCoverage: 0 }, { score: 0.4, chars: 100, nameCoverage: 1 }];
+    expect(rule('name gain', [0.62, 0.175, 0.8])(unnamed, 1)).toBe(true);
+  });
+
   it('splits the searches into even (tuning) and odd (held-out) positions', () => {
     const searches: ReplayedSearch[] = [[match(1, 100, true)], [match(1, 300)], [match(1, 50)]];
     expect(replay(searches, () => true, 0)).toEqual({ searches: 2, hit: 50, tools: 1, chars: 75, unusedChars: 25 });

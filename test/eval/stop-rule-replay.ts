@@ -9,6 +9,7 @@ import { rankerDocumentOf } from '../../src/search/ranker-document-of.js';
 import { MIN_NAME_GAIN_FLOOR_SHARE, sizedRelevanceFloor } from '../../src/search/relevance-floor-of.js';
 import { tokenizeText } from '../../src/search/tokenize-text.js';
 import type { RankedTool } from '../../src/search/tool-ranker.js';
+import { NAMED_TOOL_SCORE } from '../../src/search/create-hybrid-ranker.js';
 
 /** One ranked match of a replayed search. */
 export interface ReplayMatch {
@@ -201,7 +202,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     description: 'sized floor − a when the match’s name has more of the query’s terms (IDF-weighted) than the best match’s name',
     grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.175, 0.2, 0.25, 0.3], [0.05, 0.1, 0.15, 0.2, 0.3]),
     rule: ([f, slope, a]) => (search, index) =>
-      search[index]!.score >= (sizedOf(search, index, f!, slope!) - ((search[index]!.nameCoverage ?? 0) > (search[0]!.nameCoverage ?? 0) + 1e-9 ? a! : 0)) * search[0]!.score,
+      search[index]!.score >= (sizedOf(search, index, f!, slope!) - ((search[index]!.nameCoverage ?? 0) > bestNameCoverage(search) + 1e-9 ? a! : 0)) * search[0]!.score,
   },
   {
     name: 'name gain',
@@ -209,7 +210,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     grid: product(range(0.5, 0.74, 0.02), [0.1, 0.15, 0.175, 0.2, 0.25, 0.3], [0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 1.6]),
     rule: ([f, slope, a]) => (search, index) =>
       search[index]!.score >=
-      Math.max(f! * MIN_NAME_GAIN_FLOOR_SHARE, sizedOf(search, index, f!, slope!) - a! * Math.max(0, (search[index]!.nameCoverage ?? 0) - (search[0]!.nameCoverage ?? 0))) * search[0]!.score,
+      Math.max(f! * MIN_NAME_GAIN_FLOOR_SHARE, sizedOf(search, index, f!, slope!) - a! * Math.max(0, (search[index]!.nameCoverage ?? 0) - bestNameCoverage(search))) * search[0]!.score,
   },
   {
     // a weak best (low absolute score: of the hybrid ranker, about 1 + the share of the query it covers) → a lower floor, load more
@@ -246,3 +247,8 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     },
   },
 ];
+
+/** The best match's name coverage as the shipped floor reads it (relevanceFloorsOf): 1 when the query names it outright, so no match gains over it. */
+function bestNameCoverage(search: readonly ReplayMatch[]): number {
+  return search[0]!.score >= NAMED_TOOL_SCORE / 2 ? 1 : (search[0]!.nameCoverage ?? 0);
+}
