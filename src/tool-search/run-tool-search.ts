@@ -17,6 +17,7 @@ import { describeThrown } from '../errors/describe-thrown.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { cutText } from '../catalog/cut-text.js';
 import { listFullNames } from '../catalog/names-ending-with.js';
+import { describeSharedRest, sharedRestNames } from './shared-rest-names.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
 const RANK_DEPTH = 100;
@@ -110,10 +111,20 @@ export interface RunToolSearchOptions {
    */
   readonly fullNamesOf?: (shortName: string) => readonly string[];
   /**
+   * The turn's tools — deferred in its ceiling or callable on this step — whose rest, the name
+   * without its group's prefix (C23), is a text, ignoring case, sorted (`toolsWithRest`): a
+   * whole query that is the rest of two or more of them, and no tool's name, ranks exactly those
+   * and loads them up to the limit, the `reason` naming them ({@link sharedRestNames}). Default:
+   * none (the ranker's pick stands).
+   */
+  readonly toolsWithRestOf?: (rest: string) => readonly string[];
+  /**
    * The searchable names equal to a `select:` entry ignoring case (`Foo` and `foo` for `FOO`).
    * With it, an entry several names spell, none exactly, loads none of them and the reason lists
-   * them; an entry one spells exactly loads only that one (see `checkSelectEntries`). Default:
-   * none (the ranker's pick stands).
+   * them; an entry one spells exactly loads only that one (see `checkSelectEntries`). For an entry
+   * no name spells, it may answer the one searchable tool whose rest (its name without its
+   * group's prefix, C23) the entry is, as the turn's inventory showed it: that tool is loaded.
+   * Default: none (the ranker's pick stands).
    */
   readonly caseVariantsOf?: (entry: string) => readonly string[];
   /**
@@ -188,6 +199,11 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(normalizeNameText(match.name).toLowerCase()) === true;
 
   const select = selectEntriesOf(query);
+  const restNames = select === undefined && requiredWords.length === 0
+    ? sharedRestNames({ query, toolsWithRestOf: options.toolsWithRestOf, isNamed: (text) => [...(options.caseVariantsOf?.(text) ?? []), ...(options.callable ?? NOTHING_CALLABLE)].some((name) => normalizeNameText(name).toLowerCase() === text.toLowerCase()) })
+    : undefined;
+  // a sharing tool callable already (a direct one) is told so, not loaded
+  const restCallable = (restNames ?? []).filter((name) => !options.isSearchable(name) && (options.callable ?? NOTHING_CALLABLE).has(name));
   const finish = (ranking: unknown, synchronous: boolean): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     // a ranker's answer is cleaned, never trusted: null entries, unknown names, repeats
@@ -238,7 +254,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const activated = confirm ? selection.activated.filter((name) => !selection.newlyActivated.includes(name)) : selection.activated;
     const output: ToolSearchOutput = { activated };
     if (confirm) output.candidates = selection.newlyActivated.map((name) => ({ name, description: oneLineDescription(options.descriptionOf?.(name) ?? '') }));
-    const callable = namedCallable.names.filter((name) => !requiredMatches.includes(name) && kept(name));
+    const callable = [...new Set([...namedCallable.names, ...restCallable])].filter((name) => !requiredMatches.includes(name) && kept(name));
     const walked = new Set([...selection.activated, ...selection.skipped.map((skip) => skip.name)]);
     const leftOut = selectedNames === undefined
       ? []
@@ -260,6 +276,11 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const reasons = [
       confirm && selection.newlyActivated.length > 0 ? CONFIRM_REASON : undefined,
       describeSkips({ selection, query, maxSchemaChars: search.maxSchemaChars, requiredMatches, told, confirm, floor: { ...floor, raisedFor, raisedShare } }),
+      restNames === undefined ? undefined : describeSharedRest({
+        rest: rankQuery.replace(/^[`'"]+|[`'"]+$/g, ''),
+        names: restNames,
+        notLoaded: ranked.filter((match) => !walked.has(match.name) && !alreadyActive.has(match.name)).map((match) => match.name),
+      }),
     ];
     const reason = reasons.filter((part) => part !== undefined).join(' ');
     if (reason.length > 0) output.reason = reason;
@@ -284,6 +305,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const namedCallable = namedCallableTools({ query, callable: options.callable ?? NOTHING_CALLABLE, isSearchable: options.isSearchable });
   // the query is the name of a tool callable already: nothing to rank, nothing new to load
   if (namedCallable.wholeQuery) return finish(namedCallable.names.map((name) => ({ name, score: 1 })), true);
+  // the query is a rest several tools share (C23): those tools, not the ranker's guess between them
+  if (restNames !== undefined) return finish(restNames.map((name) => ({ name, score: NAMED_TOOL_SCORE })), true);
   let ranking: RankedTool[] | Promise<RankedTool[]>;
   let promised: boolean;
   try {
