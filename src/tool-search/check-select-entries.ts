@@ -24,7 +24,10 @@ const shownEntry = (entry: string) => JSON.stringify(cutText(entry, MAX_SHOWN_EN
 export interface SelectEntries {
   /** The first 64 entries (empty ones count), trimmed and unquoted, non-empty, distinct, in query order. */
   readonly entries: readonly string[];
-  /** Non-empty entries after the 64th: never read by a ranker, so never loaded. */
+  /**
+   * Distinct non-empty entries after the 64th that repeat no read entry: never read by a ranker,
+   * so never loaded (a repeat of a read one is loaded with it, so it is not counted).
+   */
   readonly unread: number;
 }
 
@@ -40,7 +43,8 @@ export function selectEntriesOf(query: string): SelectEntries | undefined {
   const pieces = trimmed.slice(selected[0].length, MAX_SCAN_CHARS).split(',');
   const clean = (piece: string) => piece.trim().replace(/^[`'"]+|[`'"]+$/g, '');
   const entries = [...new Set(pieces.slice(0, MAX_SELECTED_ENTRIES).map(clean).filter((entry) => entry.length > 0))];
-  const unread = pieces.slice(MAX_SELECTED_ENTRIES).filter((piece) => clean(piece).length > 0).length;
+  const read = new Set(entries);
+  const unread = new Set(pieces.slice(MAX_SELECTED_ENTRIES).map(clean).filter((entry) => entry.length > 0 && !read.has(entry))).size;
   return { entries, unread };
 }
 
@@ -274,7 +278,7 @@ function describeUnknown(entries: readonly string[], options: Parameters<typeof 
   // `select:a b` or `select:a;b`: names separated by something else than commas
   const joined = entries.find((entry) => {
     const pieces = entry.split(/[\s;|]+/).filter((piece) => piece.length > 0);
-    return pieces.length >= 2 && pieces.every((piece) => (options.variantsOf?.(piece) ?? []).length > 0 || options.callable.has(piece));
+    return pieces.length >= 2 && pieces.every((piece) => (options.variantsOf?.(piece) ?? []).length > 0 || options.callable.has(piece) || options.hasEndings(piece));
   });
   let suggested = false;
   const shown = entries.slice(0, MAX_NAMED_ENTRIES).map((entry, index) => {

@@ -148,7 +148,8 @@ export interface RunToolSearchOptions {
  *
  * The query is read as {@link normalizeNameText} gives it — format characters (U+200B, U+FEFF,
  * soft hyphen, …) dropped, then NFKC (full-width `ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ` is
- * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker; the record's
+ * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker, a `select:`
+ * list's line breaks and tabs read as commas (no name or alias holds one); the record's
  * `query` is the query as written, trimmed, and `maxQueryChars` counts it.
  *
  * Synchronous for a synchronous ranker — the result is returned with no await — and a promise
@@ -163,7 +164,9 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   // what the model wrote, for the record; what it names is read without full-width forms and
   // invisible format characters it may have copied (`ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ`, `read\u200B_file`)
   const written = input.query.trim();
-  const query = normalizeNameText(input.query).trim();
+  // a select: listing names one per line (or tab-separated) lists them: no name or alias holds a
+  // control character (`TOOL_NAME_PATTERN`, the `aliases` check), so a line break is a comma there
+  const query = selectLines(normalizeNameText(input.query).trim());
   if (query.length === 0) {
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
   }
@@ -280,6 +283,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
         rest: rankQuery.replace(/^[`'"]+|[`'"]+$/g, ''),
         names: restNames,
         notLoaded: ranked.filter((match) => !walked.has(match.name) && !alreadyActive.has(match.name)).map((match) => match.name),
+        confirm,
       }),
     ];
     const reason = reasons.filter((part) => part !== undefined).join(' ');
@@ -363,6 +367,11 @@ function describeEndings(entries: ReadonlySet<string>, fullNamesOf: ((shortName:
     if (names.length > 0) parts.push(`No tool is named ${entry}: it ends the names of ${listFullNames(names, ', ', false)}.`);
   }
   return parts.length === 0 ? undefined : `${parts.join(' ')} Search with select: and the full name of the one you need (its group's prefix and this name).`;
+}
+
+/** `query` with each run of control characters (line breaks, tabs) in a `select:` list made a comma; any other query as it is. */
+function selectLines(query: string): string {
+  return /^select:/i.test(query) ? query.replace(/\s*[\u0000-\u001f\u007f][\s\u0000-\u001f\u007f]*/g, ',') : query;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {

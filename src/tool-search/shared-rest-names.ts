@@ -38,10 +38,13 @@ export function sharedRestNames(options: {
  * past the search's limit with the `select:` that loads them.
  *
  * @param options.notLoaded the sharing tools neither loaded, active nor callable already, in rank order.
+ * @param options.confirm `search.mode: 'confirm'`: they were offered as candidates, none loaded. Default: false.
  */
-export function describeSharedRest(options: { readonly rest: string; readonly names: readonly string[]; readonly notLoaded: readonly string[] }): string {
+export function describeSharedRest(options: { readonly rest: string; readonly names: readonly string[]; readonly notLoaded: readonly string[]; readonly confirm?: boolean }): string {
   const { rest, names, notLoaded } = options;
   const shared = `${rest} is the name, without its group's prefix, of ${names.length.toLocaleString('en-US')} tools: ${listFullNames(names, ', ', false)}.`;
+  // confirm mode (C24) loaded none of them: they are candidates
+  if (options.confirm === true) return `${shared} Select the ones you need by their full names.`;
   if (notLoaded.length === 0) return `${shared} Call the one you need by its full name.`;
   return `${shared} Not loaded (past the limit): ${listFullNames(notLoaded, ', ', false)}; search with select: and the full names of those you need.`;
 }

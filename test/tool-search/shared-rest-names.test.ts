@@ -79,3 +79,14 @@ describe('a whole query that is a rest several tools share (C9, C23)', () => {
     expect(await search(bulk, { query: 'create_issue' })).toMatchObject({ activated: ['mcp__github__create_issue', 'mcp__gitlab__create_issue'] });
   });
 });
+
+describe('a shared rest in confirm mode (C24)', () => {
+  it('offers every tool with the rest as candidates, loads none, and says to select them by full name', async () => {
+    const { tools, groups } = servers((server) => `mcp__${server}__`, ['github', 'gitlab']);
+    const runtime = createToolSearchRuntime({ tools, groups, direct: [], search: { mode: 'confirm' } });
+    const output = (await search(runtime, { query: 'create_issue' })) as { activated: string[]; candidates?: { name: string }[]; reason?: string };
+    expect(output.activated).toEqual([]);
+    expect(output.candidates?.map((candidate) => candidate.name)).toEqual(['mcp__github__create_issue', 'mcp__gitlab__create_issue']);
+    expect(output.reason).toContain("create_issue is the name, without its group's prefix, of 2 tools: mcp__github__create_issue, mcp__gitlab__create_issue. Select the ones you need by their full names.");
+  });
+});
