@@ -88,6 +88,9 @@ export interface SelectEntryCheck {
  *   of theirs' `aliases`;
  * - an entry that one name of the turn spells, which the ranking left out (a ranker over more
  *   tools than the ceiling took it for another spelling), is returned in `missing`;
+ * - when every entry spells a name (or is the rest of one: `variantsOf`), a named match of the
+ *   ranker that no entry spells and that has no entry as an alias is dropped: it is the
+ *   ranker's other reading of an entry, not a tool the list names;
  * - entries past the 64th are never read: the reason counts them. At most 10 entries (and 10
  *   variants of one) are named; the rest are counted.
  *
@@ -165,6 +168,15 @@ export function checkSelectEntries(options: {
   // was unique in the catalog alone) names neither: the ranker's pick by that alias is a guess (C23)
   const sharedEndings = sharedEndingEntries({ ...options, unresolved, unknown });
   for (const { names } of sharedEndings) for (const name of names) dropped.add(name);
+  // every entry spells a name of the turn (or is the rest of one, C23): a named match none of them
+  // spells is the ranker's other reading of an entry (`create_issue` taken for `issue_create`'s words)
+  if (unresolved.length === 0) {
+    const entryLower = new Set(select.entries.map((entry) => normalizeNameText(entry).toLowerCase()));
+    for (const match of options.ranking) {
+      if (match.score < NAMED_TOOL_SCORE / 2 || spelled.has(match.name) || entryLower.has(normalizeNameText(match.name).toLowerCase())) continue;
+      if (!(options.aliasesOf?.(match.name) ?? []).some((alias) => entryLower.has(alias.toLowerCase()))) dropped.add(match.name);
+    }
+  }
   for (const name of exact) dropped.delete(name);
 
   const parts: string[] = [];

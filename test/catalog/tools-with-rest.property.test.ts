@@ -116,7 +116,8 @@ describe('every name the inventory shows resolves (C9, C23)', () => {
           if (owners.length === 1) expect(output.activated, query).toEqual([canonical]);
           else {
             expect([[], [canonical]], query).toContainEqual(output.activated);
-            if (output.activated.length === 0) expect(output.reason, query).toContain(canonical);
+            // the reason lists 5 names at most, then counts the others
+            if (output.activated.length === 0) expect(output.reason, query).toContain(owners.length <= 5 ? canonical : ' more.');
           }
         });
       }),
@@ -156,13 +157,32 @@ describe('a rest shortened under a profile ceiling (C6, C23)', () => {
     });
     const { outputs } = await selectEach(runtime, (description) => {
       expect(description).toContain('github: mcp__github__ + one of:\n- create_issue\n');
-      return ['select:create_issue', 'select:Get_Issue,list_issues'];
+      return ['select:create_issue', 'select:Get_Issue,list_issues', 'create_issue'];
     }, { profile: 'triage' });
     // before: "No tool is named create_issue: it ends the names of mcp__github__create_issue" (the
     // catalog's short names leave create_issue out: gitlab's ends with it too), nothing loaded
-    expect(outputs.map((output) => output.activated)).toEqual([['mcp__github__create_issue'], ['mcp__github__get_issue', 'mcp__github__list_issues']]);
+    expect(outputs.map((output) => output.activated)).toEqual([['mcp__github__create_issue'], ['mcp__github__get_issue', 'mcp__github__list_issues'], ['mcp__github__create_issue']]);
     // the whole catalog: the rest is gitlab's too, and select: loads neither
     const whole = await selectEach(runtime, () => ['select:create_issue'], {});
     expect(whole.outputs[0]!.activated).toEqual([]);
+  });
+});
+
+describe('a shown rest the ranker reads as another name (C9, C23)', () => {
+  it('select: of the rest loads only its tool, not the tool whose words the ranker took it for', async () => {
+    const tools = Object.fromEntries([...['github', 'gitlab'].flatMap((server) => ['create_issue', 'list_issues'].map((action) => `mcp__${server}__${action}`)), 'issue_create', ...PADDING].map((name) => [name, solo])) as ToolSet;
+    const github = ['mcp__github__create_issue', 'mcp__github__list_issues'];
+    const runtime = createToolSearchRuntime({
+      tools,
+      groups: { github, gitlab: ['mcp__gitlab__create_issue', 'mcp__gitlab__list_issues'], padding: [...PADDING] },
+      direct: [],
+      inventory: { maxChars: 500 },
+      profiles: { triage: { tools: [...github, 'issue_create', ...PADDING] } },
+    });
+    const { outputs } = await selectEach(runtime, (description) => {
+      expect(description).toContain('github: mcp__github__ + one of:\n- create_issue\n');
+      return ['select:create_issue'];
+    }, { profile: 'triage' });
+    expect(outputs[0]!.activated).toEqual(['mcp__github__create_issue']);
   });
 });
