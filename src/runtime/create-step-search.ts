@@ -4,6 +4,7 @@ import { describeThrown } from '../errors/describe-thrown.js';
 import type { StepTool } from '../execution/step-execution-context.js';
 import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
 import { namesEndingWith } from '../catalog/names-ending-with.js';
+import { toolsWithRest } from '../catalog/tools-with-rest.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import { caseVariantsOf } from '../tool-search/case-variants-of.js';
@@ -68,6 +69,22 @@ type StepSearch = (
 function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definition'>): StepSearch {
   const { shared, binding, required, sendBack } = options;
   const callable = new Set(options.visible.filter((name) => name !== TOOL_SEARCH_NAME));
+  const variantsOf = caseVariantsOf(binding.deferred);
+  const isBoundAlias = (text: string) => (aliasOwnersOf(shared).get(text.toLowerCase()) ?? []).some((name) => binding.isSearchable(name) || callable.has(name));
+  // the tools whose rest is the text (C23): deferred ones as the inventory groups them, and the callable direct ones
+  const restOwnersOf = (rest: string) => {
+    const deferred = toolsWithRest(rest, binding.groups);
+    const direct = toolsWithRest(rest, directGroupsOf(binding, shared)).filter((name) => callable.has(name));
+    return direct.length === 0 ? deferred : [...deferred, ...direct].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  };
+  // a select: entry no name spells, that is the rest of one deferred tool as the inventory shows
+  // it (under a ceiling too, where a rest unique in the ceiling is shortened), names that tool (C23)
+  const variantsOrRestOf = (entry: string): readonly string[] => {
+    const found = variantsOf(entry);
+    if (found.length > 0 || isBoundAlias(entry)) return found;
+    const owners = toolsWithRest(entry, binding.groups);
+    return owners.length === 1 ? owners : found;
+  };
   return async (searchInput, toolCallId, abortSignal) => {
     const startedAt = shared.now();
     const written = typeof (searchInput as { query?: unknown } | null)?.query === 'string' ? (searchInput as ToolSearchInput).query.trim() : '';
@@ -111,7 +128,8 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
       schemaCharsOf: binding.schemaCharsOf,
       descriptionOf: binding.descriptionOf,
       fullNamesOf: (shortName) => namesEndingWith(shortName, binding.deferred, true),
-      caseVariantsOf: caseVariantsOf(binding.deferred),
+      toolsWithRestOf: (rest) => (isBoundAlias(rest) ? [] : restOwnersOf(rest)),
+      caseVariantsOf: variantsOrRestOf,
       aliasesOf: (name) => shared.catalog.get(name)?.aliases ?? [],
       abortSignal,
       // sent at once, so a parallel search of the same step sees these as pending (C15)
@@ -121,6 +139,24 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
     sendBack({ type: 'SEARCH_DONE', toolCallId, record: { ...outcome.record, origin: 'model', durationMs: shared.now() - startedAt } });
     return { ok: true, output: outcome.output };
   };
+}
+
+const ALIAS_OWNERS = new WeakMap<RuntimeShared['catalog'], ReadonlyMap<string, readonly string[]>>();
+
+/** Lowercased `aliases` entry (C9) → the catalog tools that have it. Built once per catalog. */
+function aliasOwnersOf(shared: RuntimeShared): ReadonlyMap<string, readonly string[]> {
+  const known = ALIAS_OWNERS.get(shared.catalog);
+  if (known !== undefined) return known;
+  const owners = new Map<string, string[]>();
+  for (const entry of shared.catalog.entries) {
+    for (const alias of entry.aliases) {
+      const same = owners.get(alias.toLowerCase());
+      if (same === undefined) owners.set(alias.toLowerCase(), [entry.name]);
+      else same.push(entry.name);
+    }
+  }
+  ALIAS_OWNERS.set(shared.catalog, owners);
+  return owners;
 }
 
 const DIRECT_GROUPS = new WeakMap<TurnBinding, ReadonlyMap<string, readonly string[]>>();

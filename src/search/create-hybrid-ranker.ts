@@ -360,14 +360,20 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     if (first === undefined) return undefined;
     const { terms } = nameIndex;
     const { starts, terms: nameTerms, coverage } = fullNamesOf();
-    const hasTerm = (id: number, term: string) => {
-      for (let position = starts[id]!; position < starts[id + 1]!; position += 1) if (terms[nameTerms[position]!] === term) return true;
-      return false;
+    // each of the name's words answers one wanted word: `send_send` is not `slack_send` (words as a multiset)
+    const hasTerms = (id: number) => {
+      const left: (string | undefined)[] = [];
+      for (let position = starts[id]!; position < starts[id + 1]!; position += 1) left.push(terms[nameTerms[position]!]);
+      return wanted.every((term) => {
+        const index = left.indexOf(term);
+        if (index >= 0) left.splice(index, 1);
+        return index >= 0;
+      });
     };
     let bestId: number | undefined;
     for (let position = coverage.toolStarts[first]!, end = coverage.toolStarts[first + 1]!; position < end; position += 1) {
       const id = coverage.tools[position]!;
-      if (starts[id + 1]! - starts[id]! === wanted.length && wanted.every((term) => hasTerm(id, term))) {
+      if (starts[id + 1]! - starts[id]! === wanted.length && hasTerms(id)) {
         if (bestId === undefined || names[id]! < names[bestId]!) bestId = id;
       }
     }

@@ -24,7 +24,10 @@ const shownEntry = (entry: string) => JSON.stringify(cutText(entry, MAX_SHOWN_EN
 export interface SelectEntries {
   /** The first 64 entries (empty ones count), trimmed and unquoted, non-empty, distinct, in query order. */
   readonly entries: readonly string[];
-  /** Non-empty entries after the 64th: never read by a ranker, so never loaded. */
+  /**
+   * Distinct non-empty entries after the 64th that repeat no read entry: never read by a ranker,
+   * so never loaded (a repeat of a read one is loaded with it, so it is not counted).
+   */
   readonly unread: number;
 }
 
@@ -40,7 +43,8 @@ export function selectEntriesOf(query: string): SelectEntries | undefined {
   const pieces = trimmed.slice(selected[0].length, MAX_SCAN_CHARS).split(',');
   const clean = (piece: string) => piece.trim().replace(/^[`'"]+|[`'"]+$/g, '');
   const entries = [...new Set(pieces.slice(0, MAX_SELECTED_ENTRIES).map(clean).filter((entry) => entry.length > 0))];
-  const unread = pieces.slice(MAX_SELECTED_ENTRIES).filter((piece) => clean(piece).length > 0).length;
+  const read = new Set(entries);
+  const unread = new Set(pieces.slice(MAX_SELECTED_ENTRIES).map(clean).filter((entry) => entry.length > 0 && !read.has(entry))).size;
   return { entries, unread };
 }
 
@@ -84,6 +88,9 @@ export interface SelectEntryCheck {
  *   of theirs' `aliases`;
  * - an entry that one name of the turn spells, which the ranking left out (a ranker over more
  *   tools than the ceiling took it for another spelling), is returned in `missing`;
+ * - when every entry spells a name (or is the rest of one: `variantsOf`), a named match of the
+ *   ranker that no entry spells and that has no entry as an alias is dropped: it is the
+ *   ranker's other reading of an entry, not a tool the list names;
  * - entries past the 64th are never read: the reason counts them. At most 10 entries (and 10
  *   variants of one) are named; the rest are counted.
  *
@@ -161,6 +168,15 @@ export function checkSelectEntries(options: {
   // was unique in the catalog alone) names neither: the ranker's pick by that alias is a guess (C23)
   const sharedEndings = sharedEndingEntries({ ...options, unresolved, unknown });
   for (const { names } of sharedEndings) for (const name of names) dropped.add(name);
+  // every entry spells a name of the turn (or is the rest of one, C23): a named match none of them
+  // spells is the ranker's other reading of an entry (`create_issue` taken for `issue_create`'s words)
+  if (unresolved.length === 0) {
+    const entryLower = new Set(select.entries.map((entry) => normalizeNameText(entry).toLowerCase()));
+    for (const match of options.ranking) {
+      if (match.score < NAMED_TOOL_SCORE / 2 || spelled.has(match.name) || entryLower.has(normalizeNameText(match.name).toLowerCase())) continue;
+      if (!(options.aliasesOf?.(match.name) ?? []).some((alias) => entryLower.has(alias.toLowerCase()))) dropped.add(match.name);
+    }
+  }
   for (const name of exact) dropped.delete(name);
 
   const parts: string[] = [];
@@ -274,7 +290,7 @@ function describeUnknown(entries: readonly string[], options: Parameters<typeof 
   // `select:a b` or `select:a;b`: names separated by something else than commas
   const joined = entries.find((entry) => {
     const pieces = entry.split(/[\s;|]+/).filter((piece) => piece.length > 0);
-    return pieces.length >= 2 && pieces.every((piece) => (options.variantsOf?.(piece) ?? []).length > 0 || options.callable.has(piece));
+    return pieces.length >= 2 && pieces.every((piece) => (options.variantsOf?.(piece) ?? []).length > 0 || options.callable.has(piece) || options.hasEndings(piece));
   });
   let suggested = false;
   const shown = entries.slice(0, MAX_NAMED_ENTRIES).map((entry, index) => {

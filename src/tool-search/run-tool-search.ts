@@ -17,6 +17,7 @@ import { describeThrown } from '../errors/describe-thrown.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { cutText } from '../catalog/cut-text.js';
 import { listFullNames } from '../catalog/names-ending-with.js';
+import { describeSharedRest, sharedRestNames } from './shared-rest-names.js';
 
 /** Ranked candidates fetched per search, enough for the walk to pass already-active matches. */
 const RANK_DEPTH = 100;
@@ -110,10 +111,20 @@ export interface RunToolSearchOptions {
    */
   readonly fullNamesOf?: (shortName: string) => readonly string[];
   /**
+   * The turn's tools — deferred in its ceiling or callable on this step — whose rest, the name
+   * without its group's prefix (C23), is a text, ignoring case, sorted (`toolsWithRest`): a
+   * whole query that is the rest of two or more of them, and no tool's name, ranks exactly those
+   * and loads them up to the limit, the `reason` naming them ({@link sharedRestNames}). Default:
+   * none (the ranker's pick stands).
+   */
+  readonly toolsWithRestOf?: (rest: string) => readonly string[];
+  /**
    * The searchable names equal to a `select:` entry ignoring case (`Foo` and `foo` for `FOO`).
    * With it, an entry several names spell, none exactly, loads none of them and the reason lists
-   * them; an entry one spells exactly loads only that one (see `checkSelectEntries`). Default:
-   * none (the ranker's pick stands).
+   * them; an entry one spells exactly loads only that one (see `checkSelectEntries`). For an entry
+   * no name spells, it may answer the one searchable tool whose rest (its name without its
+   * group's prefix, C23) the entry is, as the turn's inventory showed it: that tool is loaded.
+   * Default: none (the ranker's pick stands).
    */
   readonly caseVariantsOf?: (entry: string) => readonly string[];
   /**
@@ -137,7 +148,8 @@ export interface RunToolSearchOptions {
  *
  * The query is read as {@link normalizeNameText} gives it — format characters (U+200B, U+FEFF,
  * soft hyphen, …) dropped, then NFKC (full-width `ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ` is
- * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker; the record's
+ * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker, a `select:`
+ * list's line breaks and tabs read as commas (no name or alias holds one); the record's
  * `query` is the query as written, trimmed, and `maxQueryChars` counts it.
  *
  * Synchronous for a synchronous ranker — the result is returned with no await — and a promise
@@ -152,7 +164,9 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   // what the model wrote, for the record; what it names is read without full-width forms and
   // invisible format characters it may have copied (`ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ`, `read\u200B_file`)
   const written = input.query.trim();
-  const query = normalizeNameText(input.query).trim();
+  // a select: listing names one per line (or tab-separated) lists them: no name or alias holds a
+  // control character (`TOOL_NAME_PATTERN`, the `aliases` check), so a line break is a comma there
+  const query = selectLines(normalizeNameText(input.query).trim());
   if (query.length === 0) {
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
   }
@@ -188,6 +202,11 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(normalizeNameText(match.name).toLowerCase()) === true;
 
   const select = selectEntriesOf(query);
+  const restNames = select === undefined && requiredWords.length === 0
+    ? sharedRestNames({ query, toolsWithRestOf: options.toolsWithRestOf, isNamed: (text) => [...(options.caseVariantsOf?.(text) ?? []), ...(options.callable ?? NOTHING_CALLABLE)].some((name) => normalizeNameText(name).toLowerCase() === text.toLowerCase()) })
+    : undefined;
+  // a sharing tool callable already (a direct one) is told so, not loaded
+  const restCallable = (restNames ?? []).filter((name) => !options.isSearchable(name) && (options.callable ?? NOTHING_CALLABLE).has(name));
   const finish = (ranking: unknown, synchronous: boolean): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     // a ranker's answer is cleaned, never trusted: null entries, unknown names, repeats
@@ -238,7 +257,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const activated = confirm ? selection.activated.filter((name) => !selection.newlyActivated.includes(name)) : selection.activated;
     const output: ToolSearchOutput = { activated };
     if (confirm) output.candidates = selection.newlyActivated.map((name) => ({ name, description: oneLineDescription(options.descriptionOf?.(name) ?? '') }));
-    const callable = namedCallable.names.filter((name) => !requiredMatches.includes(name) && kept(name));
+    const callable = [...new Set([...namedCallable.names, ...restCallable])].filter((name) => !requiredMatches.includes(name) && kept(name));
     const walked = new Set([...selection.activated, ...selection.skipped.map((skip) => skip.name)]);
     const leftOut = selectedNames === undefined
       ? []
@@ -264,6 +283,12 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const reasons = [
       confirm && selection.newlyActivated.length > 0 ? CONFIRM_REASON : undefined,
       describeSkips({ selection, query, maxSchemaChars: search.maxSchemaChars, requiredMatches, told, confirm, floor: { ...floor, raisedFor, raisedShare, lowered } }),
+      restNames === undefined ? undefined : describeSharedRest({
+        rest: rankQuery.replace(/^[`'"]+|[`'"]+$/g, ''),
+        names: restNames,
+        notLoaded: ranked.filter((match) => !walked.has(match.name) && !alreadyActive.has(match.name)).map((match) => match.name),
+        confirm,
+      }),
     ];
     const reason = reasons.filter((part) => part !== undefined).join(' ');
     if (reason.length > 0) output.reason = reason;
@@ -288,6 +313,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const namedCallable = namedCallableTools({ query, callable: options.callable ?? NOTHING_CALLABLE, isSearchable: options.isSearchable });
   // the query is the name of a tool callable already: nothing to rank, nothing new to load
   if (namedCallable.wholeQuery) return finish(namedCallable.names.map((name) => ({ name, score: 1 })), true);
+  // the query is a rest several tools share (C23): those tools, not the ranker's guess between them
+  if (restNames !== undefined) return finish(restNames.map((name) => ({ name, score: NAMED_TOOL_SCORE })), true);
   let ranking: RankedTool[] | Promise<RankedTool[]>;
   let promised: boolean;
   try {
@@ -344,6 +371,11 @@ function describeEndings(entries: ReadonlySet<string>, fullNamesOf: ((shortName:
     if (names.length > 0) parts.push(`No tool is named ${entry}: it ends the names of ${listFullNames(names, ', ', false)}.`);
   }
   return parts.length === 0 ? undefined : `${parts.join(' ')} Search with select: and the full name of the one you need (its group's prefix and this name).`;
+}
+
+/** `query` with each run of control characters (line breaks, tabs) in a `select:` list made a comma; any other query as it is. */
+function selectLines(query: string): string {
+  return /^select:/i.test(query) ? query.replace(/\s*[\u0000-\u001f\u007f][\s\u0000-\u001f\u007f]*/g, ',') : query;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {

@@ -36,12 +36,12 @@ describe('stop-rule replay (tune-stop-rule.ts)', () => {
 
   it('name gain reads a best match the query names outright as covering the whole query, as the shipped floor does: no match gains over it', () => {
     // the named best (NAMED_TOOL_SCORE) has no nameCoverage of its own; the second's name has the whole query
-    const search: ReplayedSearch = [{ score: 1_000_000, chars: 100, nameCoverage: 0 }, { score: 400_000, chars: 100, nameCoverage: 1 }];
+    const search: ReplayedSearch = [{ score: 1_000_000, chars: 100, nameCoverage: 0, gold: false }, { score: 400_000, chars: 100, nameCoverage: 1, gold: false }];
     // before: read as coverage 0, the second's floor fell to 0.31 of the best and it loaded at 0.4
     expect(rule('name gain', [0.62, 0.175, 0.8])(search, 1)).toBe(false);
     expect(rule('name over best', [0.62, 0.175, 0.3])(search, 1)).toBe(false);
     // an unnamed best of the same coverage gives the gain
-    const unnamed: ReplayedSearch = [{ score: 1, chars: 100, nameCoverage: 0 }, { score: 0.4, chars: 100, nameCoverage: 1 }];
+    const unnamed: ReplayedSearch = [{ score: 1, chars: 100, nameCoverage: 0, gold: false }, { score: 0.4, chars: 100, nameCoverage: 1, gold: false }];
     expect(rule('name gain', [0.62, 0.175, 0.8])(unnamed, 1)).toBe(true);
   });
 

@@ -359,4 +359,16 @@ describe('createHybridRanker: MCP client names (mcp__<server>__<tool>)', () => {
     // the rest alone spells neither full name: no tool is guessed
     expect(createHybridRanker(twoServers).rank('select:create_isue', 5)).toEqual([]);
   });
+
+  it('reads a mistyped select: entry\'s words as many times as written: a repeated word is not the name\'s other word', () => {
+    const documents: RankerDocument[] = [
+      { name: 'ui__constructor', description: 'a tool', group: 'ui' },
+      { name: 'slack_send', description: 'a tool', group: 'slack' },
+    ];
+    const ranker = createHybridRanker(documents);
+    // before: each loaded the two-word tool whose words it used (`constructor` twice for ui and constructor)
+    expect(ranker.rank('select:constructor_constructor', 5)).toEqual([]);
+    expect(ranker.rank('select:send_send', 5)).toEqual([]);
+    expect(ranker.rank('select:send_slakc', 5).map((match) => match.name)).toEqual(['slack_send']);
+  });
 });

@@ -118,6 +118,40 @@ describe('tool_search select: with names no tool has (C11, C12)', () => {
   });
 });
 
+describe('tool_search select: listing names one per line (C9, C11)', () => {
+  it('reads a line break or a tab between names as a comma: no name or alias holds one', async () => {
+    // before: one entry "github_create_issue\nslack_send_message", nothing loaded
+    for (const query of ['select:github_create_issue\nslack_send_message', 'select:\n  github_create_issue\r\n\tslack_send_message\n', 'select:github_create_issue,\nslack_send_message']) {
+      expect((await searchOnce(query)).output, JSON.stringify(query)).toEqual({ activated: ['github_create_issue', 'slack_send_message'] });
+    }
+    // rests one per line too
+    expect((await searchOnce('select:create_issue\nlist_issues')).output).toEqual({ activated: ['github_create_issue', 'github_list_issues'] });
+  });
+
+  it('names joined by spaces, rests included, are told to be separated by commas', async () => {
+    const tools = { ...caseTools(), gitlab_create_issue: named('Create an issue on GitLab.'), gitlab_list_issues: named('List GitLab issues.') };
+    const runtime = createToolSearchRuntime({ tools, groups: { github: ['github_create_issue', 'github_list_issues'], gitlab: ['gitlab_create_issue', 'gitlab_list_issues'] } });
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'select:create_issue list_issues' } }] }, { text: 'done' }] });
+    const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+    // before: the hint was left out, create_issue and list_issues being rests, not names
+    expect((result.steps[0]!.toolResults[0]!.output as { reason: string }).reason).toContain('Separate names with commas: select:create_issue,list_issues.');
+  });
+});
+
+describe('tool_search select: with repeated entries (C11)', () => {
+  it('counts as unread only the entries past the 64th that repeat none it read', async () => {
+    const runtime = createToolSearchRuntime({ tools: caseTools() });
+    const query = `select:${Array.from({ length: 100 }, () => 'slack_send_message').join(',')}`;
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query } }, { toolName: 'tool_search', input: { query: `${query},zz_one,zz_two,zz_one` } }] }, { text: 'done' }] });
+    const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
+    // before: "select: reads the first 64 entries; 36 more were not read and not loaded" for the one name it loaded
+    expect(result.steps[0]!.toolResults[0]!.output).toEqual({ activated: ['slack_send_message'] });
+    expect((result.steps[0]!.toolResults[1]!.output as { reason: string }).reason).toBe(
+      'select: reads the first 64 entries; 2 more were not read and not loaded: select them in another search.',
+    );
+  });
+});
+
 describe('tool_search select: longer than search.maxQueryChars (C12)', () => {
   it('is a tool error that says to split the names over several searches, and loads nothing; a long word query is told to use fewer words', async () => {
     const names = Array.from({ length: 1_000 }, (_, index) => `slack_send_message_${index}`);
