@@ -3,6 +3,7 @@ import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import { GROUP_QUERY_PREFIX } from '../tool-search/list-group.js';
 import { caseVariantsOf } from '../tool-search/case-variants-of.js';
+import { aliasOwnersOf } from '../catalog/alias-owners-of.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { sharesMessageWords } from './shares-message-words.js';
 import type { PrefetchOptions } from './prefetch-schema.js';
@@ -77,6 +78,7 @@ export function runPrefetch(options: {
     schemaCharsOf: binding.schemaCharsOf,
     caseVariantsOf: caseVariantsOf(binding.deferred),
     aliasesOf: (name) => shared.catalog.get(name)?.aliases ?? [],
+    aliasOwnersOf: aliasOwnersOf(shared.catalog),
     abortSignal: stop.signal,
   });
   const settle = (settled: Awaited<typeof outcome>, failure?: string): PrefetchOutcome => {

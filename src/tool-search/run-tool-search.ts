@@ -134,6 +134,13 @@ export interface RunToolSearchOptions {
    */
   readonly aliasesOf?: (name: string) => readonly string[];
   /**
+   * The tools that have a text as an alias (C9), compared ignoring case and in normal form
+   * (`aliasOwnersOf`): a `select:` entry that is no name and is an alias of two or more
+   * searchable tools loads the one whose alias it spells exactly, else none (ambiguous, told in
+   * the reason). Default: no alias is shared (the ranker's pick stands).
+   */
+  readonly aliasOwnersOf?: (text: string) => readonly string[];
+  /**
    * Passed to the ranker; once it aborts (the turn was cancelled, or the search timed out) the
    * search stops waiting for the ranking, activates nothing and returns an error. Default: none.
    */
@@ -228,6 +235,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       hasEndings: (entry) => (options.fullNamesOf?.(entry) ?? []).length > 0,
       endingsOf: options.fullNamesOf,
       aliasesOf: options.aliasesOf,
+      aliasOwnersOf: options.aliasOwnersOf,
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
     // a name an entry spells that the ranker left out comes after its named matches, as named
