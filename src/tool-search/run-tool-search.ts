@@ -157,7 +157,8 @@ export interface RunToolSearchOptions {
  * soft hyphen, …) dropped, then NFKC (full-width `ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ` is
  * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker, a `select:`
  * list's line breaks and tabs read as commas (no name or alias holds one); the record's
- * `query` is the query as written, trimmed, and `maxQueryChars` counts it.
+ * `query` is the query as written, trimmed. `maxQueryChars` bounds it as written and as read
+ * (NFKC expands some characters: U+FDFA is 18), so no ranker is given a longer query (C12).
  *
  * Synchronous for a synchronous ranker — the result is returned with no await — and a promise
  * for an asynchronous one. Never throws or rejects for the ranker's sake: a ranker that throws
@@ -177,12 +178,16 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   if (query.length === 0) {
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
   }
-  if (written.length > search.maxQueryChars) {
+  // the bound holds for what the ranker is given too: NFKC expands some characters (U+FDFA is 18)
+  if (written.length > search.maxQueryChars || query.length > search.maxQueryChars) {
     // a long select: is a list of names, not prose: say how to split it, not to use fewer words
     const advice = /^select:/i.test(query)
       ? `Split the names into several select: searches of at most ${search.maxQueryChars} characters each; nothing was loaded.`
       : 'Use a few words about the task instead.';
-    return { ok: false, message: `tool_search query is ${written.length} characters; the maximum is ${search.maxQueryChars}. ${advice}` };
+    const length = written.length > search.maxQueryChars
+      ? `${written.length} characters`
+      : `${written.length} characters as written and ${query.length} once its compatibility characters are expanded (NFKC, as tool_search reads a query)`;
+    return { ok: false, message: `tool_search query is ${length}; the maximum is ${search.maxQueryChars}. ${advice}` };
   }
   // null is no limit given: strict-mode models send null for the optional fields they leave out
   const requestedLimit = input.limit ?? undefined;
