@@ -147,14 +147,21 @@ export function plainQuery(text: string): string {
 
 /**
  * The query of the user's latest message (C25): its text as {@link plainQuery} gives it, then
- * its first `maxChars` characters, trimmed. Whitespace it starts with (a message pasted after
- * blank lines) is dropped before the cut, so it never takes the place of the words.
+ * its first `maxChars` characters (UTF-16 code units), trimmed. Whitespace it starts with (a
+ * message pasted after blank lines) is dropped before the cut, so it never takes the place of
+ * the words. A cut that would split a character of two code units (an emoji) leaves it out
+ * whole: the query is well-formed text for the ranker (an embedding call) and the record.
  *
  * @returns `''` when the message has no word (none, or only whitespace and `+` signs).
  */
 export function userQueryOf(messages: readonly ModelMessage[], maxChars: number): string {
-  return plainQuery(latestUserText(messages)).slice(0, maxChars).trim();
+  const text = plainQuery(latestUserText(messages));
+  const cut = text.length > maxChars && isHighSurrogate(text.charCodeAt(maxChars - 1)) && isLowSurrogate(text.charCodeAt(maxChars)) ? maxChars - 1 : maxChars;
+  return text.slice(0, cut).trim();
 }
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /** The text of the last user message: a string content, or its text parts joined by a line break. */
 export function latestUserText(messages: readonly ModelMessage[]): string {
