@@ -45,7 +45,7 @@ describe('a select: entry that is an alias of two tools is never resolved silent
     expect((await searchOnce({ read_file: ['ｆｉｌｅ．ｏｐｅｎ'], write_file: ['file.Open'] }, 'select:file.Open')).output).toEqual({ activated: ['write_file'] });
     // a canonical name still names its tool when two others have it as an alias
     expect((await searchOnce({ read_file: ['write_file'], slack_send_message: ['write_file'] }, 'select:write_file')).output).toEqual({ activated: ['write_file'] });
-    expect((await searchOnce({ read_file: ['File.Open'], write_file: ['file.open'] }, 'select:file.open,slack_send_message')).output).toEqual({ activated: ['slack_send_message', 'write_file'] });
+    expect((await searchOnce({ read_file: ['File.Open'], write_file: ['file.open'] }, 'select:file.open,slack_send_message')).output).toEqual({ activated: ['write_file', 'slack_send_message'] });
   });
 
   it("an entry that is both owners' alias once case is ignored, or aliases with one normal form, load neither", async () => {
@@ -65,5 +65,18 @@ describe('a select: entry that is an alias of two tools is never resolved silent
     expect(shared.searches[0]!.activated).toEqual([]);
     const spelled = await searchOnce({ read_file: ['File.Open'], write_file: ['file.open'] }, 'ｓｅｌｅｃｔ：file.open', true);
     expect(spelled.searches[0]!.activated).toEqual(['write_file']);
+  });
+});
+
+describe('a whole query or a query word that is an alias of two tools names both, or the one it spells (C9)', () => {
+  it('a whole query of an alias two tools share loads both, as a shared rest does', async () => {
+    expect((await searchOnce({ read_file: ['file.open'], write_file: ['file.open'] }, 'file.open')).output).toEqual({ activated: ['read_file', 'write_file'] });
+    expect((await searchOnce({ read_file: ['ｆｉｌｅ．ｏｐｅｎ'], write_file: ['file.open'] }, 'please file.open now')).output!.activated.slice(0, 2).sort()).toEqual(['read_file', 'write_file']);
+  });
+
+  it('a whole query that spells one owner\'s alias exactly loads that owner first', async () => {
+    const { searches } = await searchOnce({ read_file: ['File.Open'], write_file: ['file.open'] }, 'file.open');
+    expect(searches[0]!.ranked[0]).toEqual({ name: 'write_file', score: 1_000_000 });
+    expect(searches[0]!.activated).toEqual(['write_file']);
   });
 });
