@@ -133,12 +133,7 @@ export interface RunToolSearchOptions {
    * case variants. Default: no tool has aliases.
    */
   readonly aliasesOf?: (name: string) => readonly string[];
-  /**
-   * The tools that have a text as an alias (C9), compared ignoring case and in normal form
-   * (`aliasOwnersOf`): a `select:` entry that is no name and is an alias of two or more
-   * searchable tools loads the one whose alias it spells exactly, else none (ambiguous, told in
-   * the reason). Default: no alias is shared (the ranker's pick stands).
-   */
+  /** The tools with a text as an alias, ignoring case and normal form (C9; `checkSelectEntries`). Default: none shared. */
   readonly aliasOwnersOf?: (text: string) => readonly string[];
   /**
    * Passed to the ranker; once it aborts (the turn was cancelled, or the search timed out) the
@@ -184,10 +179,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const advice = /^select:/i.test(query)
       ? `Split the names into several select: searches of at most ${search.maxQueryChars} characters each; nothing was loaded.`
       : 'Use a few words about the task instead.';
-    const length = written.length > search.maxQueryChars
-      ? `${written.length} characters`
-      : `${written.length} characters as written and ${query.length} once its compatibility characters are expanded (NFKC, as tool_search reads a query)`;
-    return { ok: false, message: `tool_search query is ${length}; the maximum is ${search.maxQueryChars}. ${advice}` };
+    const read = written.length > search.maxQueryChars ? '' : ` as written and ${query.length} once its compatibility characters are expanded (NFKC, as tool_search reads a query)`;
+    return { ok: false, message: `tool_search query is ${written.length} characters${read}; the maximum is ${search.maxQueryChars}. ${advice}` };
   }
   // null is no limit given: strict-mode models send null for the optional fields they leave out
   const requestedLimit = input.limit ?? undefined;
