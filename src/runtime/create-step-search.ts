@@ -5,6 +5,7 @@ import type { StepTool } from '../execution/step-execution-context.js';
 import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
 import { namesEndingWith } from '../catalog/names-ending-with.js';
 import { toolsWithRest } from '../catalog/tools-with-rest.js';
+import { aliasOwnersOf } from '../catalog/alias-owners-of.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import { caseVariantsOf } from '../tool-search/case-variants-of.js';
@@ -70,7 +71,8 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
   const { shared, binding, required, sendBack } = options;
   const callable = new Set(options.visible.filter((name) => name !== TOOL_SEARCH_NAME));
   const variantsOf = caseVariantsOf(binding.deferred);
-  const isBoundAlias = (text: string) => (aliasOwnersOf(shared).get(text.toLowerCase()) ?? []).some((name) => binding.isSearchable(name) || callable.has(name));
+  const aliasOwners = aliasOwnersOf(shared.catalog);
+  const isBoundAlias = (text: string) => aliasOwners(text).some((name) => binding.isSearchable(name) || callable.has(name));
   // the tools whose rest is the text (C23): deferred ones as the inventory groups them, and the callable direct ones
   const restOwnersOf = (rest: string) => {
     const deferred = toolsWithRest(rest, binding.groups);
@@ -131,6 +133,7 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
       toolsWithRestOf: (rest) => (isBoundAlias(rest) ? [] : restOwnersOf(rest)),
       caseVariantsOf: variantsOrRestOf,
       aliasesOf: (name) => shared.catalog.get(name)?.aliases ?? [],
+      aliasOwnersOf: aliasOwners,
       abortSignal,
       // sent at once, so a parallel search of the same step sees these as pending (C15)
       activate: (names) => sendBack({ type: 'ACTIVATE', names }),
@@ -139,24 +142,6 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
     sendBack({ type: 'SEARCH_DONE', toolCallId, record: { ...outcome.record, origin: 'model', durationMs: shared.now() - startedAt } });
     return { ok: true, output: outcome.output };
   };
-}
-
-const ALIAS_OWNERS = new WeakMap<RuntimeShared['catalog'], ReadonlyMap<string, readonly string[]>>();
-
-/** Lowercased `aliases` entry (C9) → the catalog tools that have it. Built once per catalog. */
-function aliasOwnersOf(shared: RuntimeShared): ReadonlyMap<string, readonly string[]> {
-  const known = ALIAS_OWNERS.get(shared.catalog);
-  if (known !== undefined) return known;
-  const owners = new Map<string, string[]>();
-  for (const entry of shared.catalog.entries) {
-    for (const alias of entry.aliases) {
-      const same = owners.get(alias.toLowerCase());
-      if (same === undefined) owners.set(alias.toLowerCase(), [entry.name]);
-      else same.push(entry.name);
-    }
-  }
-  ALIAS_OWNERS.set(shared.catalog, owners);
-  return owners;
 }
 
 const DIRECT_GROUPS = new WeakMap<TurnBinding, ReadonlyMap<string, readonly string[]>>();

@@ -3,6 +3,7 @@ import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
 import { GROUP_QUERY_PREFIX } from '../tool-search/list-group.js';
 import { caseVariantsOf } from '../tool-search/case-variants-of.js';
+import { aliasOwnersOf } from '../catalog/alias-owners-of.js';
 import { rankerDocumentOf } from '../search/ranker-document-of.js';
 import { sharesMessageWords } from './shares-message-words.js';
 import type { PrefetchOptions } from './prefetch-schema.js';
@@ -77,6 +78,7 @@ export function runPrefetch(options: {
     schemaCharsOf: binding.schemaCharsOf,
     caseVariantsOf: caseVariantsOf(binding.deferred),
     aliasesOf: (name) => shared.catalog.get(name)?.aliases ?? [],
+    aliasOwnersOf: aliasOwnersOf(shared.catalog),
     abortSignal: stop.signal,
   });
   const settle = (settled: Awaited<typeof outcome>, failure?: string): PrefetchOutcome => {
@@ -145,14 +147,21 @@ export function plainQuery(text: string): string {
 
 /**
  * The query of the user's latest message (C25): its text as {@link plainQuery} gives it, then
- * its first `maxChars` characters, trimmed. Whitespace it starts with (a message pasted after
- * blank lines) is dropped before the cut, so it never takes the place of the words.
+ * its first `maxChars` characters (UTF-16 code units), trimmed. Whitespace it starts with (a
+ * message pasted after blank lines) is dropped before the cut, so it never takes the place of
+ * the words. A cut that would split a character of two code units (an emoji) leaves it out
+ * whole: the query is well-formed text for the ranker (an embedding call) and the record.
  *
  * @returns `''` when the message has no word (none, or only whitespace and `+` signs).
  */
 export function userQueryOf(messages: readonly ModelMessage[], maxChars: number): string {
-  return plainQuery(latestUserText(messages)).slice(0, maxChars).trim();
+  const text = plainQuery(latestUserText(messages));
+  const cut = text.length > maxChars && isHighSurrogate(text.charCodeAt(maxChars - 1)) && isLowSurrogate(text.charCodeAt(maxChars)) ? maxChars - 1 : maxChars;
+  return text.slice(0, cut).trim();
 }
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /** The text of the last user message: a string content, or its text parts joined by a line break. */
 export function latestUserText(messages: readonly ModelMessage[]): string {

@@ -163,6 +163,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       const named = findNamedTools({
         query,
         byLowerName,
+        sharedAliases: nameIndex.sharedAliases,
         names: nameSet,
         isCompound,
         resolveTypo: (entry) => resolveNameTypo(entry),

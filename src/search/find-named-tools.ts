@@ -26,7 +26,9 @@ export interface NamedTools {
  *   `slack_send`) are named only by the whole query, since they are also ordinary words. A word with `/` in it
  *   (`github/create_issue`) is looked up whole first, then part by part.
  *
- * `byLowerName` may also map aliases to their tools (a gateway's `github.create_issue`).
+ * `byLowerName` may also map aliases to their tools (a gateway's `github.create_issue`). An
+ * alias of several tools (`sharedAliases`) names the one whose alias it spells (in normal form,
+ * case kept) when one does, else all of them, sorted: the query does not say which it meant.
  *
  * @param options.byLowerName normalized, lowercased canonical name or alias → canonical name.
  * @param options.isCompound true for a name with two or more name words.
@@ -35,6 +37,8 @@ export interface NamedTools {
 export function findNamedTools(options: {
   readonly query: string;
   readonly byLowerName: ReadonlyMap<string, string>;
+  /** Shared aliases as `ToolNameIndex.sharedAliases` holds them. Default: none. */
+  readonly sharedAliases?: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** Every canonical name, exactly as bound. */
   readonly names: ReadonlySet<string>;
   readonly isCompound: (name: string) => boolean;
@@ -43,7 +47,16 @@ export function findNamedTools(options: {
   readonly maxScanChars: number;
 }): NamedTools {
   const { byLowerName } = options;
-  const lookup = (text: string) => (options.names.has(text) ? text : byLowerName.get(text.toLowerCase()));
+  const lookup = (text: string): readonly string[] => {
+    if (options.names.has(text)) return [text];
+    const lower = text.toLowerCase();
+    const name = byLowerName.get(lower);
+    if (name !== undefined) return [name];
+    const forms = options.sharedAliases?.get(lower);
+    if (forms === undefined) return NONE;
+    const spelled = forms.get(text);
+    return spelled !== undefined && spelled.length === 1 ? spelled : [...new Set([...forms.values()].flat())].sort(compareCodeUnits);
+  };
   // full-width forms and invisible format characters a model copied are not part of the name
   const trimmed = normalizeNameText(options.query).trim();
   const selected = /^select:/i.exec(trimmed);
@@ -52,26 +65,32 @@ export function findNamedTools(options: {
     for (const entry of trimmed.slice(selected[0].length, options.maxScanChars).split(',').slice(0, MAX_SELECTED)) {
       const wanted = unquote(entry.trim());
       if (wanted.length === 0) continue;
-      const name = lookup(wanted) ?? options.resolveTypo(wanted);
+      const found = lookup(wanted);
+      const name = found.length === 0 ? options.resolveTypo(wanted) : undefined;
+      for (const one of found) names.add(one);
       if (name !== undefined) names.add(name);
     }
     return { select: true, names: [...names] };
   }
   const names = new Set<string>();
-  const whole = lookup(unquote(trimmed));
-  if (whole !== undefined) names.add(whole);
+  for (const name of lookup(unquote(trimmed))) names.add(name);
   for (const word of trimmed.slice(0, options.maxScanChars).split(/[^\p{L}\p{N}_.\-/]+/u)) {
     // `github/create_issue` may be one name (a gateway's); else its parts are words of their own
     const whole = word.replace(/^[./\-]+|[./\-]+$/g, '');
-    for (const part of whole.includes('/') && lookup(whole) === undefined ? whole.split('/') : [whole]) {
+    for (const part of whole.includes('/') && lookup(whole).length === 0 ? whole.split('/') : [whole]) {
       const text = part.replace(/^[.\-]+|[.\-]+$/g, '');
-      const name = lookup(text);
       // a one-word alias (`send`, `slack_send` without its group's prefix: C23) is an ordinary
       // word inside a query, like a one-word name: only the whole query or select: names by it
-      if (name !== undefined && options.isCompound(name) && (text.toLowerCase() === name.toLowerCase() || splitNameWords(text).length >= 2)) names.add(name);
+      for (const name of lookup(text)) if (options.isCompound(name) && (text.toLowerCase() === name.toLowerCase() || splitNameWords(text).length >= 2)) names.add(name);
     }
   }
   return { select: false, names: [...names] };
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function unquote(text: string): string {

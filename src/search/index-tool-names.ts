@@ -15,9 +15,16 @@ export interface ToolNameIndex {
   /**
    * Canonical name or alias, normalized ({@link normalizeNameText}) and lowercased → canonical
    * name: of names equal but for case (or with one normal form), the first in sort order; an
-   * alias only when it is no tool's name in that form.
+   * alias only when it is no tool's name in that form and one tool's alias only (see `sharedAliases`).
    */
   readonly byLowerName: ReadonlyMap<string, string>;
+  /**
+   * An alias of two or more tools (C9), normalized and lowercased, that is no tool's name in that
+   * form → its forms as the options spell them, normalized ({@link normalizeNameText}, case kept)
+   * → the tools with that form, sorted: `File.Open` for one tool and `file.open` for another, or
+   * `search` for two servers' `search` tools. Empty when no alias is shared.
+   */
+  readonly sharedAliases: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** Name word as written (lowercased, not stemmed) → its term's number; its keys are the distinct name words. */
   readonly termOfWord: ReadonlyMap<string, number>;
   /** Name term (stemmed) → its number. */
@@ -71,13 +78,14 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
   const prefixed = numberNameWords(documents, numbering, words);
   const { names, byLowerName, allStarts, fullStarts } = words;
   const allTerms = words.allTerms.slice(0, allStarts[documentCount]);
-  addAliases(documents, names, byLowerName);
+  const sharedAliases = addAliases(documents, names, byLowerName);
   const distinct = distinctTermsOf(allStarts, allTerms, numbering.terms.length);
   const full = !prefixed ? distinct : distinctTermsOf(fullStarts, words.fullTerms.subarray(0, fullStarts[documentCount]), numbering.terms.length);
   return {
     names,
     nameSet: words.nameSet,
     byLowerName,
+    sharedAliases,
     termOfWord: numbering.termOfWord,
     termNumbers: numbering.termNumbers,
     terms: numbering.terms,
@@ -194,16 +202,41 @@ function numberOf(word: string, numbering: TermNumbering): number {
   return number;
 }
 
-/** Aliases name their tool like its canonical name does, unless the alias is another tool's name. */
-function addAliases(documents: readonly RankerDocument[], names: readonly string[], byLowerName: Map<string, string>): void {
+/**
+ * Aliases name their tool like its canonical name does, unless the alias is another tool's name
+ * (in `byLowerName`); an alias of two or more tools names none of them there: it is returned as
+ * {@link ToolNameIndex.sharedAliases}, never given to the first tool that has it.
+ */
+function addAliases(documents: readonly RankerDocument[], names: readonly string[], byLowerName: Map<string, string>): Map<string, Map<string, string[]>> {
+  const byKey = new Map<string, Map<string, string[]>>();
   for (let id = 0; id < documents.length; id += 1) {
     const aliases = documents[id]!.aliases;
     if (aliases === undefined) continue;
     for (const alias of aliases) {
-      const key = normalizeNameText(alias).toLowerCase();
-      if (!byLowerName.has(key)) byLowerName.set(key, names[id]!);
+      const form = normalizeNameText(alias);
+      const key = form.toLowerCase();
+      if (byLowerName.has(key)) continue;
+      let forms = byKey.get(key);
+      if (forms === undefined) byKey.set(key, (forms = new Map()));
+      const owners = forms.get(form);
+      if (owners === undefined) forms.set(form, [names[id]!]);
+      else if (!owners.includes(names[id]!)) owners.push(names[id]!);
     }
   }
+  const shared = new Map<string, Map<string, string[]>>();
+  for (const [key, forms] of byKey) {
+    const owners = new Set([...forms.values()].flat());
+    if (owners.size === 1) byLowerName.set(key, [...owners][0]!);
+    else {
+      for (const same of forms.values()) same.sort(compareCodeUnits);
+      shared.set(key, forms);
+    }
+  }
+  return shared;
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Each tool's distinct terms, in order of first occurrence. */

@@ -76,6 +76,10 @@ export interface SelectEntryCheck {
  *   is ambiguous: none of them is loaded, and the reason lists them; an entry that one of them
  *   spells exactly loads that one only (names are case-sensitive); so is a mistyping the ranker
  *   corrected to one of several such names (`foo_`), unless it is that name's alias;
+ * - an entry that no name spells in any case and that is an alias of two or more searchable
+ *   tools (`aliasOwnersOf`: one alias in two cases or forms, or given to both) loads the one
+ *   whose alias it spells in normal form, else none of them, and the reason lists them as
+ *   "an alias of each": the ranker resolves an alias to one tool, a guess between its owners;
  * - an entry that names no tool of the turn — not in any case, not as an alias, a mistyping the
  *   ranker resolves, or the end of a full name (`hasEndings`: the search's `fullNamesOf`, told
  *   in a sentence of its own) — is named in the reason with its closest names (the ranker's
@@ -122,6 +126,14 @@ export function checkSelectEntries(options: {
    * `aliases` entry, loads none of them and is told as an ending entry. Default: not checked.
    */
   readonly endingsOf?: ((entry: string) => readonly string[]) | undefined;
+  /**
+   * The tools that have an entry as an alias, ignoring case and normal form (the search's
+   * `aliasOwnersOf`, C9): an entry no name spells that is an alias of two or more searchable
+   * tools loads the one whose alias it spells exactly (in normal form), else none of them and is
+   * told as ambiguous: the ranker resolves an alias to one tool, a guess between its owners.
+   * Default: not checked.
+   */
+  readonly aliasOwnersOf?: ((entry: string) => readonly string[]) | undefined;
 }): SelectEntryCheck {
   const { select, callable } = options;
   const callableByLower = new Map<string, string[]>();
@@ -133,7 +145,7 @@ export function checkSelectEntries(options: {
   }
   const exact = new Set<string>();
   const spelled = new Set<string>();
-  const ambiguous: { entry: string; variants: string[] }[] = [];
+  const ambiguous: { entry: string; variants: string[]; aliases?: true }[] = [];
   const unresolved: string[] = [];
   const dropped = new Set<string>();
   const chosen: string[] = [];
@@ -152,7 +164,23 @@ export function checkSelectEntries(options: {
       ambiguous.push({ entry, variants });
       for (const name of variants) dropped.add(name);
     } else if (variants.length === 0) {
-      unresolved.push(entry);
+      const owners = (options.aliasOwnersOf?.(entry) ?? []).filter(options.isSearchable);
+      if (owners.length < 2) {
+        unresolved.push(entry);
+        continue;
+      }
+      // an alias two tools share (in one spelling, in two cases or two forms): the one whose alias the entry spells, else neither
+      for (const name of owners) spelled.add(name);
+      const form = normalizeNameText(entry);
+      const spelledBy = owners.filter((name) => (options.aliasesOf?.(name) ?? []).some((alias) => normalizeNameText(alias) === form));
+      if (spelledBy.length === 1) {
+        exact.add(spelledBy[0]!);
+        chosen.push(spelledBy[0]!);
+        for (const other of owners) if (other !== spelledBy[0]) dropped.add(other);
+      } else {
+        ambiguous.push({ entry, variants: [...owners], aliases: true });
+        for (const name of owners) dropped.add(name);
+      }
     } else {
       chosen.push(variants[0]!);
     }
@@ -181,8 +209,8 @@ export function checkSelectEntries(options: {
 
   const parts: string[] = [];
   if (ambiguous.length > 0) {
-    const shown = ambiguous.slice(0, MAX_NAMED_ENTRIES).map(({ entry, variants }) =>
-      `${shownEntry(entry)} could be ${variants.slice(0, MAX_NAMED_ENTRIES).join(' or ')}${variants.length > MAX_NAMED_ENTRIES ? ` or ${variants.length - MAX_NAMED_ENTRIES} more` : ''} (${differOnlyInCase(variants) ? 'names are case-sensitive' : 'names that read the same once full-width forms and invisible characters are ignored'})`);
+    const shown = ambiguous.slice(0, MAX_NAMED_ENTRIES).map(({ entry, variants, aliases }) =>
+      `${shownEntry(entry)} could be ${variants.slice(0, MAX_NAMED_ENTRIES).join(' or ')}${variants.length > MAX_NAMED_ENTRIES ? ` or ${variants.length - MAX_NAMED_ENTRIES} more` : ''} (${aliases === true ? 'an alias of each' : differOnlyInCase(variants) ? 'names are case-sensitive' : 'names that read the same once full-width forms and invisible characters are ignored'})`);
     const more = ambiguous.length - shown.length;
     parts.push(
       `Ambiguous: ${shown.join('; ')}${more > 0 ? `; and ${more} more entries` : ''}. Nothing was loaded for ${ambiguous.length === 1 ? 'it' : 'them'}: ` +

@@ -79,12 +79,12 @@ export function describeSkips(skips: SkipsToDescribe): string | undefined {
     const lowered = floor.raisedShare !== undefined && floor.raisedShare < sized - 1e-9;
     const why =
       raisedFor === undefined && floor.lowered !== undefined
-        ? `${floor.lowered.name} scores below ${Math.round(floor.lowered.share * 100)}% of the best match, its relevance floor ` +
-          `(${Math.round(floor.floor * 100)}%, lower for a name with more of the query than the best match’s)`
+        ? `${floor.lowered.name} scores below ${percentOf(floor.lowered.share)} of the best match, its relevance floor ` +
+          `(${percentOf(floor.floor)}, lower for a name with more of the query than the best match’s)`
         : raisedFor === undefined
-        ? `${below.length === 1 ? 'it scores' : 'they score'} below ${Math.round(floor.floor * 100)}% of the best match (relevance floor)`
-        : `${raisedFor} scores below ${Math.round((lowered ? floor.raisedShare! : sized) * 100)}% of the best match, the relevance floor for its ${chars.toLocaleString('en-US')}-character definition ` +
-          `(${Math.round(floor.floor * 100)}%, higher for larger definitions${lowered ? ', lower for a name with more of the query than the best match’s' : ''})`;
+        ? `${below.length === 1 ? 'it scores' : 'they score'} below ${percentOf(floor.floor)} of the best match (relevance floor)`
+        : `${raisedFor} scores below ${percentOf(lowered ? floor.raisedShare! : sized)} of the best match, the relevance floor for its ${chars.toLocaleString('en-US')}-character definition ` +
+          `(${percentOf(floor.floor)}, higher for larger definitions${lowered ? ', lower for a name with more of the query than the best match’s' : ''})`;
     parts.push(
       confirm
         ? `Candidates stop before ${below.join(', ')}: ${why}; search with other words for other candidates, or select: a name to load it.`
@@ -92,4 +92,22 @@ export function describeSkips(skips: SkipsToDescribe): string | undefined {
     );
   }
   return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/**
+ * A share of the best score as the floor's reason states it (C24): a whole percent (`62%`), but
+ * a share that rounds to 0% or 100% and is not 0 or 1 (a `search.relevanceFloor` of 0.001 or
+ * 0.9999) with two significant digits near 0 (`0.1%`, `0.15%`) and the fewest decimals that keep it below 100% near 1 (`99.99%`): a reason must not say a
+ * match scoring 0 is below 0% of the best.
+ */
+function percentOf(share: number): string {
+  const percent = share * 100;
+  const whole = Math.round(percent);
+  if (whole === 0 && percent > 0) return `${Number(percent.toPrecision(2))}%`;
+  if (whole < 100 || percent >= 100) return `${whole}%`;
+  for (let digits = 1; digits <= 6; digits += 1) {
+    const shown = Number(percent.toFixed(digits));
+    if (shown < 100) return `${shown}%`;
+  }
+  return `${percent}%`;
 }

@@ -133,6 +133,8 @@ export interface RunToolSearchOptions {
    * case variants. Default: no tool has aliases.
    */
   readonly aliasesOf?: (name: string) => readonly string[];
+  /** The tools with a text as an alias, ignoring case and normal form (C9; `checkSelectEntries`). Default: none shared. */
+  readonly aliasOwnersOf?: (text: string) => readonly string[];
   /**
    * Passed to the ranker; once it aborts (the turn was cancelled, or the search timed out) the
    * search stops waiting for the ranking, activates nothing and returns an error. Default: none.
@@ -150,7 +152,8 @@ export interface RunToolSearchOptions {
  * soft hyphen, …) dropped, then NFKC (full-width `ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ` is
  * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker, a `select:`
  * list's line breaks and tabs read as commas (no name or alias holds one); the record's
- * `query` is the query as written, trimmed, and `maxQueryChars` counts it.
+ * `query` is the query as written, trimmed. `maxQueryChars` bounds it as written and as read
+ * (NFKC expands some characters: U+FDFA is 18), so no ranker is given a longer query (C12).
  *
  * Synchronous for a synchronous ranker — the result is returned with no await — and a promise
  * for an asynchronous one. Never throws or rejects for the ranker's sake: a ranker that throws
@@ -170,12 +173,14 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   if (query.length === 0) {
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
   }
-  if (written.length > search.maxQueryChars) {
+  // the bound holds for what the ranker is given too: NFKC expands some characters (U+FDFA is 18)
+  if (written.length > search.maxQueryChars || query.length > search.maxQueryChars) {
     // a long select: is a list of names, not prose: say how to split it, not to use fewer words
     const advice = /^select:/i.test(query)
       ? `Split the names into several select: searches of at most ${search.maxQueryChars} characters each; nothing was loaded.`
       : 'Use a few words about the task instead.';
-    return { ok: false, message: `tool_search query is ${written.length} characters; the maximum is ${search.maxQueryChars}. ${advice}` };
+    const read = written.length > search.maxQueryChars ? '' : ` as written and ${query.length} once its compatibility characters are expanded (NFKC, as tool_search reads a query)`;
+    return { ok: false, message: `tool_search query is ${written.length} characters${read}; the maximum is ${search.maxQueryChars}. ${advice}` };
   }
   // null is no limit given: strict-mode models send null for the optional fields they leave out
   const requestedLimit = input.limit ?? undefined;
@@ -228,6 +233,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       hasEndings: (entry) => (options.fullNamesOf?.(entry) ?? []).length > 0,
       endingsOf: options.fullNamesOf,
       aliasesOf: options.aliasesOf,
+      aliasOwnersOf: options.aliasOwnersOf,
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
     // a name an entry spells that the ranker left out comes after its named matches, as named

@@ -30,6 +30,13 @@ describe('prefetch of hostile latest messages (C25)', () => {
     expect(result.status).toBe('completed');
   });
 
+  it('never cuts a message inside a character: a cut at search.maxQueryChars that splits an emoji drops its first half', async () => {
+    const { searches, result } = await prefetchOf([{ role: 'user', content: `x${'\u{1F600}'.repeat(1_500)} ${SLACK}` }]);
+    expect(searches[0]!.query).toBe(`x${'\u{1F600}'.repeat(999)}`);
+    expect(searches[0]!.query).not.toMatch(/[\uD800-\uDBFF]$/u);
+    expect(result.status).toBe('completed');
+  });
+
   it('a message that starts with more blank space than search.maxQueryChars is searched by its words, not by the blank space', async () => {
     for (const blank of [' '.repeat(2_001), '\n'.repeat(3_000), '\t \r\n'.repeat(700)]) {
       const { searches, step0 } = await prefetchOf([{ role: 'user', content: [{ type: 'text', text: blank }, { type: 'text', text: SLACK }] }]);
