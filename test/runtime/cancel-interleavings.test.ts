@@ -1,13 +1,11 @@
-import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createHybridRanker, createToolSearchRuntime } from '../../src/index.js';
 import type { RankerDocument } from '../../src/search/tool-ranker.js';
 import type { TurnStreamPart } from '../../src/runtime/turn-stream-part.js';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/index.js';
+import { describedTool } from '../helpers/described-tool.js';
 
-const named = (description: string) => tool({ description, inputSchema: z.object({}), execute: async () => description });
-const TOOLS = { Read: named('Read a file.'), slack_send: named('Send a Slack message.'), email_send: named('Send an email.') };
+const TOOLS = { Read: describedTool('Read a file.'), slack_send: describedTool('Send a Slack message.'), email_send: describedTool('Send an email.') };
 const microtasks = async (count: number) => {
   for (let index = 0; index < count; index += 1) await Promise.resolve();
 };

@@ -1,17 +1,16 @@
-import { tool, type Tool } from 'ai';
+import type { Tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { StepTool } from '../../src/execution/step-execution-context.js';
 import { DEFAULT_TOOL_POLICY } from '../../src/execution/tool-policy.js';
 import { createStepTools } from '../../src/runtime/create-step-tools.js';
 import { TOOL_SEARCH_POLICY } from '../../src/tool-search/tool-search-policy.js';
+import { describedTool } from '../helpers/described-tool.js';
 
-const make = (description: string): Tool => tool({ description, inputSchema: z.object({}), execute: async () => description });
 const bound = new Map<string, Tool>([
-  ['Read', make('Read a file.')],
-  ['__proto__', make('A tool with a hostile name.')],
+  ['Read', describedTool('Read a file.')],
+  ['__proto__', describedTool('A tool with a hostile name.')],
 ]);
-const search: StepTool = { tool: make('Search the deferred tools.'), policy: TOOL_SEARCH_POLICY };
+const search: StepTool = { tool: describedTool('Search the deferred tools.'), policy: TOOL_SEARCH_POLICY };
 
 describe('createStepTools: the tool table of one step', () => {
   it('gives a bound tool, hostile names included, the default policy, and nothing for an unknown name', () => {
@@ -25,7 +24,7 @@ describe('createStepTools: the tool table of one step', () => {
 
   it("puts the step's tool_search and exec over the binding, each with its own policy; exec is built once, on its first lookup", () => {
     let builds = 0;
-    const exec: StepTool = { tool: make('Run code.'), policy: { ...DEFAULT_TOOL_POLICY, nestable: false } };
+    const exec: StepTool = { tool: describedTool('Run code.'), policy: { ...DEFAULT_TOOL_POLICY, nestable: false } };
     const resolve = createStepTools({ resolveBound: (name) => bound.get(name), search, exec: () => ((builds += 1), exec) });
     expect(builds).toBe(0);
     expect(resolve('tool_search')).toBe(search);

@@ -1,12 +1,7 @@
-import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
-
-function named(description: string) {
-  return tool({ description, inputSchema: z.object({}), execute: async () => description });
-}
+import { describedTool } from '../helpers/described-tool.js';
 
 async function listOnce(runtime: ReturnType<typeof createToolSearchRuntime>, query: string) {
   const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query } }] }, { text: 'done' }] });
@@ -18,11 +13,11 @@ async function listOnce(runtime: ReturnType<typeof createToolSearchRuntime>, que
 function runtimeWithDirectGroups() {
   return createToolSearchRuntime({
     tools: {
-      Read: named('Read a file.'),
-      Write: named('Write a file.'),
-      github_get_me: named('The signed-in GitHub user.'),
-      github_create_issue: named('Create a new issue in a GitHub repository.'),
-      slack_send: named('Send a Slack message.'),
+      Read: describedTool('Read a file.'),
+      Write: describedTool('Write a file.'),
+      github_get_me: describedTool('The signed-in GitHub user.'),
+      github_create_issue: describedTool('Create a new issue in a GitHub repository.'),
+      slack_send: describedTool('Send a Slack message.'),
     },
     groups: { files: ['Read', 'Write'], github: ['github_get_me', 'github_create_issue'], slack: ['slack_send'] },
     direct: ['Read', 'Write', 'github_get_me'],

@@ -1,23 +1,19 @@
-import { tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createHybridRanker, createToolSearchRuntime } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
-
-function named(description: string) {
-  return tool({ description, inputSchema: z.object({}), execute: async () => description });
-}
+import { describedTool } from '../helpers/described-tool.js';
 
 /** Two tools that differ only in case, a third that shares a spelling with neither, and a GitHub pair. */
 function caseTools(): ToolSet {
   return {
-    Read: named('Read a file.'),
-    Foo: named('Foo in capitals.'),
-    foo: named('foo in lower case.'),
-    FOO_bar: named('Another tool.'),
-    github_create_issue: named('Create a new issue in a GitHub repository.'),
-    github_list_issues: named('List the issues of a GitHub repository.'),
-    slack_send_message: named('Send a message to a Slack channel.'),
+    Read: describedTool('Read a file.'),
+    Foo: describedTool('Foo in capitals.'),
+    foo: describedTool('foo in lower case.'),
+    FOO_bar: describedTool('Another tool.'),
+    github_create_issue: describedTool('Create a new issue in a GitHub repository.'),
+    github_list_issues: describedTool('List the issues of a GitHub repository.'),
+    slack_send_message: describedTool('Send a message to a Slack channel.'),
   };
 }
 
@@ -56,7 +52,7 @@ describe('tool_search select: with names that differ only in case (C9, C11)', ()
   });
 
   it('a deferred tool and a direct one that differ only in case are ambiguous too; the direct one spelled exactly is callable', async () => {
-    const tools = { ...caseTools(), READ: named('Read, the deferred one.') };
+    const tools = { ...caseTools(), READ: describedTool('Read, the deferred one.') };
     const { output } = await searchOnce('select:read', { tools });
     expect(output).toEqual({
       activated: [],
@@ -67,7 +63,7 @@ describe('tool_search select: with names that differ only in case (C9, C11)', ()
   });
 
   it("a client tool and a runtime tool that differ only in case: the exact one loads, another case is ambiguous", async () => {
-    const clientTools = { FOO_BAR: named('The client one.') };
+    const clientTools = { FOO_BAR: describedTool('The client one.') };
     expect((await searchOnce('select:FOO_BAR', { clientTools })).output).toEqual({ activated: ['FOO_BAR'] });
     expect((await searchOnce('select:FOO_bar', { clientTools })).output).toEqual({ activated: ['FOO_bar'] });
     expect((await searchOnce('select:foo_bar', { clientTools })).output).toEqual({
@@ -129,7 +125,7 @@ describe('tool_search select: listing names one per line (C9, C11)', () => {
   });
 
   it('names joined by spaces, rests included, are told to be separated by commas', async () => {
-    const tools = { ...caseTools(), gitlab_create_issue: named('Create an issue on GitLab.'), gitlab_list_issues: named('List GitLab issues.') };
+    const tools = { ...caseTools(), gitlab_create_issue: describedTool('Create an issue on GitLab.'), gitlab_list_issues: describedTool('List GitLab issues.') };
     const runtime = createToolSearchRuntime({ tools, groups: { github: ['github_create_issue', 'github_list_issues'], gitlab: ['gitlab_create_issue', 'gitlab_list_issues'] } });
     const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'select:create_issue list_issues' } }] }, { text: 'done' }] });
     const result = await runtime.send({ model: scripted.model, prompt: 'go' }).result;
@@ -205,7 +201,7 @@ describe('tool_search select: beside other searches of the turn (C13, C15)', () 
 
 describe('tool_search select: inside a narrower ceiling (C6, C9)', () => {
   it("loads the one spelling inside the turn's ceiling, and says a tool outside it is not named, as for a name no tool has", async () => {
-    const runtime = createToolSearchRuntime({ tools: { ...caseTools(), secret_admin: named('An admin tool outside the ceiling.') } });
+    const runtime = createToolSearchRuntime({ tools: { ...caseTools(), secret_admin: describedTool('An admin tool outside the ceiling.') } });
     const search = async (query: string) => {
       const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query } }] }, { text: 'done' }] });
       const result = await runtime.send({ model: scripted.model, prompt: 'go', boundTools: ['Read', 'Foo', 'slack_send_message'] }).result;
@@ -235,7 +231,7 @@ describe('tool_search select: with a pasted paragraph as an entry (C11)', () => 
 describe('tool_search select: of a name with many case variants (C11)', () => {
   it('names at most ten of the variants and counts the rest', async () => {
     const spellings = Array.from({ length: 16 }, (_, bits) => [...'abcd'].map((letter, index) => ((bits >> index) & 1 ? letter.toUpperCase() : letter)).join(''));
-    const tools = { ...caseTools(), ...Object.fromEntries(spellings.slice(0, 12).map((name) => [name, named(`Variant ${name}.`)])) };
+    const tools = { ...caseTools(), ...Object.fromEntries(spellings.slice(0, 12).map((name) => [name, describedTool(`Variant ${name}.`)])) };
     const { output } = await searchOnce(`select:${spellings[15]}`, { tools });
     expect(output.activated).toEqual([]);
     const listed = /could be (.+) or 2 more \(names are case-sensitive\)/.exec(output.reason!)?.[1]?.split(' or ');

@@ -1,6 +1,5 @@
-import { tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createFuseRanker, createHybridRanker, createToolSearchRuntime } from '../../src/index.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/search/search-options.js';
 import type { RankerDocument } from '../../src/search/tool-ranker.js';
@@ -8,19 +7,16 @@ import { caseVariantsOf } from '../../src/tool-search/case-variants-of.js';
 import { runToolSearch } from '../../src/tool-search/run-tool-search.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { collect } from '../helpers/sample-tools.js';
+import { describedTool } from '../helpers/described-tool.js';
 
 // What a model copies from a page or a tokenizer's output: full-width forms and invisible format characters (C9, C23)
-function named(description: string) {
-  return tool({ description, inputSchema: z.object({}), execute: async () => description });
-}
-
 function fileTools(): ToolSet {
   return {
-    read_file: named('Read a file from disk.'),
-    write_file: named('Write a file to disk.'),
-    github_create_issue: named('Create a new issue in a GitHub repository.'),
-    github_list_issues: named('List the issues of a GitHub repository.'),
-    slack_send_message: named('Send a message to a Slack channel.'),
+    read_file: describedTool('Read a file from disk.'),
+    write_file: describedTool('Write a file to disk.'),
+    github_create_issue: describedTool('Create a new issue in a GitHub repository.'),
+    github_list_issues: describedTool('List the issues of a GitHub repository.'),
+    slack_send_message: describedTool('Send a message to a Slack channel.'),
   };
 }
 

@@ -1,21 +1,17 @@
-import { tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { collect } from '../helpers/sample-tools.js';
+import { describedTool } from '../helpers/described-tool.js';
 
 // `aliases` that two tools share (bindMcpTools gives each server's `search` the alias `search`),
 // in one spelling, in two cases or in two forms with one normal form (C9)
-function named(description: string) {
-  return tool({ description, inputSchema: z.object({}), execute: async () => description });
-}
-
 function fileTools(): ToolSet {
   return {
-    read_file: named('Read a file from disk.'),
-    write_file: named('Write a file to disk.'),
-    slack_send_message: named('Send a message to a Slack channel.'),
+    read_file: describedTool('Read a file from disk.'),
+    write_file: describedTool('Write a file to disk.'),
+    slack_send_message: describedTool('Send a message to a Slack channel.'),
   };
 }
 

@@ -1,22 +1,18 @@
-import { tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createToolSearchRuntime } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
+import { describedTool } from '../helpers/described-tool.js';
 
 // A mistyped select: entry that the typo corrector resolves to one of two names differing only
 // in case: the corrector's pick between them is a guess, so it is ambiguous as select:FOO is.
 
-function named(description: string) {
-  return tool({ description, inputSchema: z.object({}), execute: async () => description });
-}
-
 function tools(): ToolSet {
   return {
-    Foo: named('Foo in capitals.'),
-    foo: named('foo in lower case.'),
-    github_create_issue: named('Create a new issue in a GitHub repository.'),
-    slack_send_message: named('Send a message to a Slack channel.'),
+    Foo: describedTool('Foo in capitals.'),
+    foo: describedTool('foo in lower case.'),
+    github_create_issue: describedTool('Create a new issue in a GitHub repository.'),
+    slack_send_message: describedTool('Send a message to a Slack channel.'),
   };
 }
 
