@@ -36,11 +36,12 @@ export async function loadSampledQuerySets(names: readonly string[]): Promise<Ev
  * (`npx tsx test/eval/eval-probes.ts`): `queries-hidden-probe.jsonl` checks the relevance floor
  * (C24) on queries nothing was tuned on (tune-stop-rule.ts replays it for its report only);
  * `queries-probe3.jsonl` (90 queries written before the eighth MCP pass), `queries-probe4.jsonl`
- * (100 written before the ninth) and `queries-probe5.jsonl` (103 written before the tenth) estimate
+ * (100 written before the ninth), `queries-probe5.jsonl` (103 written before the tenth) and
+ * `queries-probe6.jsonl` (60 written by issue 14's thirteenth session, which wrote no ranking) estimate
  * wordings no ranking pass saw. (`queries-probe2.jsonl` was one until the eighth pass, which split it into
  * halves like the other sets: its misses had been read.)
  */
-export const MCP_REPORT_ONLY_QUERY_FILES: readonly string[] = ['queries-hidden-probe.jsonl', 'queries-probe3.jsonl', 'queries-probe4.jsonl', 'queries-probe5.jsonl'];
+export const MCP_REPORT_ONLY_QUERY_FILES: readonly string[] = ['queries-hidden-probe.jsonl', 'queries-probe3.jsonl', 'queries-probe4.jsonl', 'queries-probe5.jsonl', 'queries-probe6.jsonl'];
 
 /**
  * One half of every query set of the MCP catalog (`mcp-catalog/queries.jsonl` and each
