@@ -16,6 +16,7 @@ import type { ToolSearchInput } from './tool-search-input-schema.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { cutText } from '../catalog/cut-text.js';
+import { selectLines } from './select-lines.js';
 import { listFullNames } from '../catalog/names-ending-with.js';
 import { describeSharedRest, sharedRestNames } from './shared-rest-names.js';
 
@@ -151,7 +152,8 @@ export interface RunToolSearchOptions {
  * The query is read as {@link normalizeNameText} gives it — format characters (U+200B, U+FEFF,
  * soft hyphen, …) dropped, then NFKC (full-width `ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ` is
  * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker, a `select:`
- * list's line breaks and tabs read as commas (no name or alias holds one); the record's
+ * list's line breaks, tabs, semicolons and ideographic commas `、` read as commas (no name or
+ * alias holds one: `LIST_SEPARATORS`); the record's
  * `query` is the query as written, trimmed. `maxQueryChars` bounds it as written and as read
  * (NFKC expands some characters: U+FDFA is 18), so no ranker is given a longer query (C12).
  *
@@ -167,8 +169,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   // what the model wrote, for the record; what it names is read without full-width forms and
   // invisible format characters it may have copied (`ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ`, `read\u200B_file`)
   const written = input.query.trim();
-  // a select: listing names one per line (or tab-separated) lists them: no name or alias holds a
-  // control character (`TOOL_NAME_PATTERN`, the `aliases` check), so a line break is a comma there
+  // a select: listing names one per line (or tab-, semicolon- or `、`-separated) lists them: no name or
+  // alias holds a control character or these (`TOOL_NAME_PATTERN`, the `aliases` check), so they are commas there
   const query = selectLines(normalizeNameText(input.query).trim());
   if (query.length === 0) {
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
@@ -377,11 +379,6 @@ function describeEndings(entries: ReadonlySet<string>, fullNamesOf: ((shortName:
     if (names.length > 0) parts.push(`No tool is named ${entry}: it ends the names of ${listFullNames(names, ', ', false)}.`);
   }
   return parts.length === 0 ? undefined : `${parts.join(' ')} Search with select: and the full name of the one you need (its group's prefix and this name).`;
-}
-
-/** `query` with each run of control characters (line breaks, tabs) in a `select:` list made a comma; any other query as it is. */
-function selectLines(query: string): string {
-  return /^select:/i.test(query) ? query.replace(/\s*[\u0000-\u001f\u007f][\s\u0000-\u001f\u007f]*/g, ',') : query;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {

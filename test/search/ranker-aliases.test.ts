@@ -91,5 +91,9 @@ describe('createToolSearchRuntime({ aliases })', () => {
     expect(() => createToolSearchRuntime({ tools, aliases: { github_create_issue: ['github.create_issue'] } })).toThrow(UnboundToolError);
     expect(() => createToolSearchRuntime({ tools, aliases: { issue_create: 'issue.create' as never } })).toThrow(InvalidOptionError);
     expect(() => createToolSearchRuntime({ tools, aliases: { issue_create: ['two\nlines'] } })).toThrow(/aliases\.issue_create/);
+    // a select: list reads these as commas, so such an alias could never be selected
+    for (const alias of ['issue,create', 'issue、create', 'issue；create', 'issue;create', 'issue，create']) {
+      expect(() => createToolSearchRuntime({ tools, aliases: { issue_create: [alias] } }), alias).toThrow(/aliases\.issue_create.*no comma, semicolon or ideographic comma/);
+    }
   });
 });

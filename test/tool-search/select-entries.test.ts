@@ -128,6 +128,13 @@ describe('tool_search select: listing names one per line (C9, C11)', () => {
     expect((await searchOnce('select:create_issue\nlist_issues')).output).toEqual({ activated: ['github_create_issue', 'github_list_issues'] });
   });
 
+  it('reads an ideographic comma or a semicolon (full-width, half-width or small) between names as a comma: no name or alias holds one', async () => {
+    // before: one entry "github_create_issue、slack_send_message", nothing loaded
+    for (const query of ['select:github_create_issue、slack_send_message', 'select:github_create_issue ､ slack_send_message', 'select:github_create_issue﹑slack_send_message', 'select:github_create_issue；slack_send_message', 'select:github_create_issue;slack_send_message', 'select:github_create_issue，slack_send_message', 'select:github_create_issue;、\nslack_send_message']) {
+      expect((await searchOnce(query)).output, JSON.stringify(query)).toEqual({ activated: ['github_create_issue', 'slack_send_message'] });
+    }
+  });
+
   it('names joined by spaces, rests included, are told to be separated by commas', async () => {
     const tools = { ...caseTools(), gitlab_create_issue: named('Create an issue on GitLab.'), gitlab_list_issues: named('List GitLab issues.') };
     const runtime = createToolSearchRuntime({ tools, groups: { github: ['github_create_issue', 'github_list_issues'], gitlab: ['gitlab_create_issue', 'gitlab_list_issues'] } });
@@ -169,10 +176,10 @@ describe('tool_search select: longer than search.maxQueryChars (C12)', () => {
 });
 
 describe('tool_search select: with names not separated by commas (C11)', () => {
-  it('an entry of names joined by spaces or semicolons says to separate them with commas', async () => {
-    const { output } = await searchOnce('select:slack_send_message;github_list_issues');
+  it('an entry of names joined by spaces or bars says to separate them with commas', async () => {
+    const { output } = await searchOnce('select:slack_send_message|github_list_issues');
     expect(output.activated).toEqual([]);
-    expect(output.reason).toMatch(/^No tool is named "slack_send_message;github_list_issues" \(closest: [^)]+\); nothing was loaded for it\. /);
+    expect(output.reason).toMatch(/^No tool is named "slack_send_message\|github_list_issues" \(closest: [^)]+\); nothing was loaded for it\. /);
     expect(output.reason).toMatch(/ Separate names with commas: select:slack_send_message,github_list_issues\.$/);
   });
 });
