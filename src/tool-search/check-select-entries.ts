@@ -134,6 +134,13 @@ export function checkSelectEntries(options: {
    * Default: not checked.
    */
   readonly aliasOwnersOf?: ((entry: string) => readonly string[]) | undefined;
+  /**
+   * True for an entry that is the rest (the name without its group's prefix, C23) of a tool
+   * callable on this step without a search (a direct one): when no name spells the entry and no
+   * searchable tool has that rest, the entry names that tool, which the search reports as
+   * callable, and is not reported as unknown. Default: no entry is.
+   */
+  readonly isCallableRest?: ((entry: string) => boolean) | undefined;
 }): SelectEntryCheck {
   const { select, callable } = options;
   const callableByLower = new Map<string, string[]>();
@@ -166,7 +173,8 @@ export function checkSelectEntries(options: {
     } else if (variants.length === 0) {
       const owners = (options.aliasOwnersOf?.(entry) ?? []).filter(options.isSearchable);
       if (owners.length < 2) {
-        unresolved.push(entry);
+        // the rest of a direct tool (C23) names it: the search tells it callable, it is no unknown name
+        if (options.isCallableRest?.(entry) !== true) unresolved.push(entry);
         continue;
       }
       // an alias two tools share (in one spelling, in two cases or two forms): the one whose alias the entry spells, else neither

@@ -115,8 +115,9 @@ export interface RunToolSearchOptions {
    * The turn's tools — deferred in its ceiling or callable on this step — whose rest, the name
    * without its group's prefix (C23), is a text, ignoring case, sorted (`toolsWithRest`): a
    * whole query that is the rest of two or more of them, and no tool's name, ranks exactly those
-   * and loads them up to the limit, the `reason` naming them ({@link sharedRestNames}). Default:
-   * none (the ranker's pick stands).
+   * and loads them up to the limit, the `reason` naming them ({@link sharedRestNames}); a callable
+   * one (direct), and one whose rest a `select:` entry no name spells is, is said to be callable
+   * already. Default: none (the ranker's pick stands).
    */
   readonly toolsWithRestOf?: (rest: string) => readonly string[];
   /**
@@ -209,11 +210,13 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(normalizeNameText(match.name).toLowerCase()) === true;
 
   const select = selectEntriesOf(query);
-  const restNames = select === undefined && requiredWords.length === 0
-    ? sharedRestNames({ query, toolsWithRestOf: options.toolsWithRestOf, isNamed: (text) => [...(options.caseVariantsOf?.(text) ?? []), ...(options.callable ?? NOTHING_CALLABLE)].some((name) => normalizeNameText(name).toLowerCase() === text.toLowerCase()) })
-    : undefined;
-  // a sharing tool callable already (a direct one) is told so, not loaded
-  const restCallable = (restNames ?? []).filter((name) => !options.isSearchable(name) && (options.callable ?? NOTHING_CALLABLE).has(name));
+  const isNamed = (text: string) => [...(options.caseVariantsOf?.(text) ?? []), ...(options.callable ?? NOTHING_CALLABLE)].some((name) => normalizeNameText(name).toLowerCase() === text.toLowerCase());
+  const restNames = select === undefined && requiredWords.length === 0 ? sharedRestNames({ query, toolsWithRestOf: options.toolsWithRestOf, isNamed }) : undefined;
+  // a tool callable already (a direct one) whose rest is the query or a select: entry no name spells is told so, not loaded
+  const isDirectCallable = (name: string) => !options.isSearchable(name) && (options.callable ?? NOTHING_CALLABLE).has(name);
+  const restCallable = select === undefined
+    ? (restNames ?? []).filter(isDirectCallable)
+    : select.entries.filter((entry) => !isNamed(entry)).flatMap((entry) => options.toolsWithRestOf?.(entry) ?? []).filter(isDirectCallable);
   const finish = (ranking: unknown, synchronous: boolean): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     // a ranker's answer is cleaned, never trusted: null entries, unknown names, repeats
@@ -236,6 +239,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       endingsOf: options.fullNamesOf,
       aliasesOf: options.aliasesOf,
       aliasOwnersOf: options.aliasOwnersOf,
+      isCallableRest: (entry) => (options.toolsWithRestOf?.(entry) ?? []).some(isDirectCallable),
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
     // a name an entry spells that the ranker left out comes after its named matches, as named
