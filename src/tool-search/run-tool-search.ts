@@ -17,6 +17,7 @@ import { describeThrown } from '../errors/describe-thrown.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { cutText } from '../catalog/cut-text.js';
 import { selectLines } from './select-lines.js';
+import { writtenSelectEntries } from './written-select-entries.js';
 import { listFullNames } from '../catalog/names-ending-with.js';
 import { describeSharedRest, sharedRestNames } from './shared-rest-names.js';
 
@@ -210,13 +211,12 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(normalizeNameText(match.name).toLowerCase()) === true;
 
   const select = selectEntriesOf(query);
+  let writtenEntries: ReadonlyMap<string, string> | undefined; // as the model wrote them, read when a reason quotes one
   const isNamed = (text: string) => [...(options.caseVariantsOf?.(text) ?? []), ...(options.callable ?? NOTHING_CALLABLE)].some((name) => normalizeNameText(name).toLowerCase() === text.toLowerCase());
   const restNames = select === undefined && requiredWords.length === 0 ? sharedRestNames({ query, toolsWithRestOf: options.toolsWithRestOf, isNamed }) : undefined;
   // a tool callable already (a direct one) whose rest is the query or a select: entry no name spells is told so, not loaded
   const isDirectCallable = (name: string) => !options.isSearchable(name) && (options.callable ?? NOTHING_CALLABLE).has(name);
-  const restCallable = select === undefined
-    ? (restNames ?? []).filter(isDirectCallable)
-    : select.entries.filter((entry) => !isNamed(entry)).flatMap((entry) => options.toolsWithRestOf?.(entry) ?? []).filter(isDirectCallable);
+  const restCallable = (select === undefined ? restNames ?? [] : select.entries.filter((entry) => !isNamed(entry)).flatMap((entry) => options.toolsWithRestOf?.(entry) ?? [])).filter(isDirectCallable);
   const finish = (ranking: unknown, synchronous: boolean): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     // a ranker's answer is cleaned, never trusted: null entries, unknown names, repeats
@@ -240,6 +240,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       aliasesOf: options.aliasesOf,
       aliasOwnersOf: options.aliasOwnersOf,
       isCallableRest: (entry) => (options.toolsWithRestOf?.(entry) ?? []).some(isDirectCallable),
+      writtenOf: (entry) => (writtenEntries ??= writtenSelectEntries(written, search.maxQueryChars)).get(entry),
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
     // a name an entry spells that the ranker left out comes after its named matches, as named

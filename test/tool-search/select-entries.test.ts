@@ -118,6 +118,19 @@ describe('tool_search select: with names no tool has (C11, C12)', () => {
   });
 });
 
+describe('tool_search select: reasons quote an entry as the model wrote it (C11)', () => {
+  it('an ambiguous or unknown entry in full-width forms or with an invisible character is shown as written, not as read', async () => {
+    // before: "FOO" and "zz_nope", the entries as normalized, which the model never wrote
+    expect((await searchOnce('ｓｅｌｅｃｔ：ＦＯＯ')).output.reason).toBe(
+      'Ambiguous: "ＦＯＯ" could be Foo or foo (names are case-sensitive). Nothing was loaded for it: select the exact name, e.g. select:Foo.',
+    );
+    const { output } = await searchOnce('select:slack_send_message，`F\u200BOO`、ｚｚ＿ｎｏｐｅ');
+    expect(output.activated).toEqual(['slack_send_message']);
+    expect(output.reason).toContain('Ambiguous: "F\u200BOO" could be Foo or foo');
+    expect(output.reason).toContain('No tool is named "ｚｚ＿ｎｏｐｅ"');
+  });
+});
+
 describe('tool_search select: listing names one per line (C9, C11)', () => {
   it('reads a line break or a tab between names as a comma: no name or alias holds one', async () => {
     // before: one entry "github_create_issue\nslack_send_message", nothing loaded
