@@ -1,6 +1,7 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { likelyOption } from '../options/likely-option.js';
 import type { ToolCatalogOptions } from './create-tool-catalog.js';
+import { holdsListSeparator } from './holds-list-separator.js';
 
 /** Group and source labels: printable, one line, so the inventory's lines cannot be forged (C7). */
 const LABEL_PATTERN = /^[^\u0000-\u001f\u007f]{1,64}$/;
@@ -12,7 +13,7 @@ const ALIAS_PATTERN = /^[^\u0000-\u001f\u007f]{1,200}$/;
  * message naming the option instead of a TypeError or a misleading error later:
  * `tools` a plain object of tool objects (not an array or a Map), `groups` an object of name
  * arrays, `sources` an object of strings, `aliases` an object of arrays of one-line names of 1–200
- * characters, `direct` an array of names, `hints` an object of
+ * characters with no comma, semicolon or ideographic comma in normal form (`LIST_SEPARATORS`), `direct` an array of names, `hints` an object of
  * `{ alwaysLoad?: boolean, searchText?: string }`; group and source labels
  * 1–64 printable characters on one line.
  *
@@ -47,6 +48,10 @@ export function validateBindingShapes(options: ToolCatalogOptions): void {
     for (const [name, aliases] of Object.entries(options.aliases)) {
       if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || !ALIAS_PATTERN.test(alias))) {
         throw new InvalidOptionError({ option: `aliases.${name}`, value: aliases, expected: 'an array of names of 1 to 200 printable characters on one line' });
+      }
+      const split = aliases.find(holdsListSeparator);
+      if (split !== undefined) {
+        throw new InvalidOptionError({ option: `aliases.${name}`, value: aliases, expected: `names with no comma, semicolon or ideographic comma: a select: list is split at them, so ${JSON.stringify(split)} could never be selected` });
       }
     }
   }

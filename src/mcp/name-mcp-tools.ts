@@ -1,3 +1,4 @@
+import { holdsListSeparator } from '../catalog/holds-list-separator.js';
 import { canonicalMcpToolName } from './canonical-mcp-tool-name.js';
 import { McpToolNameCollisionError, type McpToolOrigin } from './mcp-tool-name-collision-error.js';
 import { mcpToolUpstream } from './mcp-tool-upstream.js';
@@ -17,7 +18,8 @@ export interface NamedMcpTool extends McpToolOrigin {
    * Other names a search finds the tool by (C9), when its canonical name is not the name the
    * server lists: the listed name, and for a gateway name both spellings of it
    * (`github.create_issue`, `github/create_issue`). `[]` for a tool listed under a name
-   * providers accept.
+   * providers accept; a listed name that holds a comma, semicolon or ideographic comma is left
+   * out (a `select:` list is split at them: `LIST_SEPARATORS`).
    */
   readonly aliases: readonly string[];
 }
@@ -60,7 +62,8 @@ export function nameMcpTools(
     claimed.set(canonicalName, { server, tool });
     const gateway = mcpToolUpstream(tool);
     const aliases = canonicalName === `mcp__${server}__${tool}` ? [] : gateway === undefined ? [tool] : [tool, `${gateway.upstream}.${gateway.tool}`, `${gateway.upstream}/${gateway.tool}`];
-    named.push({ canonicalName, server, tool, upstream: gateway?.upstream, aliases: [...new Set(aliases)] });
+    // a listed name with a comma, semicolon or `、` could never be selected (a select: list is split there)
+    named.push({ canonicalName, server, tool, upstream: gateway?.upstream, aliases: [...new Set(aliases)].filter((alias) => !holdsListSeparator(alias)) });
   }
   return named;
 }

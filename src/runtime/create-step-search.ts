@@ -5,6 +5,7 @@ import type { StepTool } from '../execution/step-execution-context.js';
 import { GROUP_QUERY_PREFIX, listGroup } from '../tool-search/list-group.js';
 import { namesEndingWith } from '../catalog/names-ending-with.js';
 import { toolsWithRest } from '../catalog/tools-with-rest.js';
+import { inventoryGroups } from '../catalog/inventory-groups.js';
 import { aliasOwnersOf } from '../catalog/alias-owners-of.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { runToolSearch } from '../tool-search/run-tool-search.js';
@@ -73,9 +74,11 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
   const variantsOf = caseVariantsOf(binding.deferred);
   const aliasOwners = aliasOwnersOf(shared.catalog);
   const isBoundAlias = (text: string) => aliasOwners(text).some((name) => binding.isSearchable(name) || callable.has(name));
+  // a turn's groups (client tools added) mostly repeat the catalog's, whose rest index is kept: the turn indexes only its own groups
+  const catalogGroups = inventoryGroups(shared.catalog.entries);
   // the tools whose rest is the text (C23): deferred ones as the inventory groups them, and the callable direct ones
   const restOwnersOf = (rest: string) => {
-    const deferred = toolsWithRest(rest, binding.groups);
+    const deferred = toolsWithRest(rest, binding.groups, catalogGroups);
     const direct = toolsWithRest(rest, directGroupsOf(binding, shared)).filter((name) => callable.has(name));
     return direct.length === 0 ? deferred : [...deferred, ...direct].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   };
@@ -84,7 +87,7 @@ function searchOf(options: Omit<Parameters<typeof createStepSearch>[0], 'definit
   const variantsOrRestOf = (entry: string): readonly string[] => {
     const found = variantsOf(entry);
     if (found.length > 0 || isBoundAlias(entry)) return found;
-    const owners = toolsWithRest(entry, binding.groups);
+    const owners = toolsWithRest(entry, binding.groups, catalogGroups);
     return owners.length === 1 ? owners : found;
   };
   return async (searchInput, toolCallId, abortSignal) => {

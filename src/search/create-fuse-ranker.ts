@@ -4,6 +4,8 @@ import { splitNameWords } from './split-name-words.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { validateRankerDocuments } from './validate-ranker-documents.js';
+import { indexAliases } from './index-aliases.js';
+import { toolsNamedBy } from './tools-named-by.js';
 
 /** Query words that carry no meaning for tool choice. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'to', 'of', 'for', 'in', 'on', 'with', 'me', 'my', 'i', 'please', 'some', 'that', 'this', 'it', 'is', 'be']);
@@ -11,7 +13,10 @@ const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'to', 'of', 'for', 'in', 'o
 const MAX_QUERY_WORDS = 24;
 /** Characters kept of one query word: fuse's cost grows with pattern length (C12: a pasted blob stays cheap). */
 const MAX_WORD_CHARS = 64;
-/** Score given to a tool whose canonical name equals the query (case-insensitive): above any sum of word scores. */
+/**
+ * Score given to a tool the whole query names (its canonical name or alias, case-insensitive), less
+ * one per tool named before it: above any sum of word scores (at most one per query word).
+ */
 const EXACT_NAME_SCORE = 1_000;
 
 interface IndexedTool {
@@ -27,7 +32,10 @@ interface IndexedTool {
  * (weight 1) and the group label (weight 0.5); a tool's score is the sum over words of
  * `1 − fuseScore`. A query equal to a canonical name or an alias (case-insensitive, format
  * characters and full-width forms read as {@link normalizeNameText} reads them) ranks that tool
- * first (C9). Ties break by canonical name, so ranking is deterministic.
+ * first (C9), as the hybrid ranker does ({@link toolsNamedBy}): the exact spelling of a name
+ * before another name equal but for case, and an alias two tools share names the owner whose
+ * form the query spells (case kept), else all owners, sorted by code unit. Ties break by canonical
+ * name, so ranking is deterministic.
  *
  * Built once per runtime over the deferred tools; `rank` is pure.
  *
@@ -51,12 +59,16 @@ export function createFuseRanker(documents: readonly RankerDocument[]): ToolRank
     description: document.description,
     group: document.group,
   }));
-  const keyOf = (text: string) => normalizeNameText(text).toLowerCase();
+  const names = new Set(documents.map((document) => document.name));
   const byLowerName = new Map<string, string>();
-  for (const tool of indexed) byLowerName.set(keyOf(tool.name), tool.name);
-  for (const document of documents) {
-    for (const alias of document.aliases ?? []) if (!byLowerName.has(keyOf(alias))) byLowerName.set(keyOf(alias), document.name);
+  for (const { name } of indexed) {
+    // of names equal but for case, the first in sort order, as the hybrid ranker's index keeps it
+    const key = normalizeNameText(name).toLowerCase();
+    const known = byLowerName.get(key);
+    if (known === undefined || name < known) byLowerName.set(key, name);
   }
+  // the hybrid ranker's alias index and lookup: an alias two tools share names the owner it spells, else all
+  const sharedAliases = indexAliases(documents, byLowerName);
   const fuse = new Fuse(indexed, {
     keys: [
       { name: 'nameWords', weight: 2 },
@@ -75,14 +87,15 @@ export function createFuseRanker(documents: readonly RankerDocument[]): ToolRank
       // full-width forms and invisible format characters are read as what they stand for
       const query = normalizeNameText(written);
       const scores = new Map<string, number>();
-      const exact = byLowerName.get(query.trim().toLowerCase());
-      if (exact !== undefined) scores.set(exact, EXACT_NAME_SCORE);
       for (const word of queryWords(query)) {
         for (const hit of fuse.search(word)) {
           const name = hit.item.name;
           scores.set(name, (scores.get(name) ?? 0) + (1 - (hit.score ?? 1)));
         }
       }
+      // the tools the whole query names, in the order named (owners of a shared alias sorted), above the word scores
+      const named = toolsNamedBy(query.trim(), names, byLowerName, sharedAliases);
+      for (let index = 0; index < named.length; index += 1) scores.set(named[index]!, EXACT_NAME_SCORE - index);
       return [...scores]
         .map(([name, score]) => ({ name, score: Math.round(score * 1000) / 1000 }))
         .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))

@@ -1,5 +1,7 @@
 import { normalizeNameText } from './normalize-name-text.js';
 import { splitNameWords } from './split-name-words.js';
+import type { SharedAliases } from './index-aliases.js';
+import { toolsNamedBy } from './tools-named-by.js';
 
 /** Names one `select:` query may list; the rest are ignored. */
 const MAX_SELECTED = 64;
@@ -28,7 +30,8 @@ export interface NamedTools {
  *
  * `byLowerName` may also map aliases to their tools (a gateway's `github.create_issue`). An
  * alias of several tools (`sharedAliases`) names the one whose alias it spells (in normal form,
- * case kept) when one does, else all of them, sorted: the query does not say which it meant.
+ * case kept) when one does, else all of them, sorted: the query does not say which it meant
+ * ({@link toolsNamedBy}, which the fuse ranker shares).
  *
  * @param options.byLowerName normalized, lowercased canonical name or alias → canonical name.
  * @param options.isCompound true for a name with two or more name words.
@@ -38,7 +41,7 @@ export function findNamedTools(options: {
   readonly query: string;
   readonly byLowerName: ReadonlyMap<string, string>;
   /** Shared aliases as `ToolNameIndex.sharedAliases` holds them. Default: none. */
-  readonly sharedAliases?: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  readonly sharedAliases?: SharedAliases;
   /** Every canonical name, exactly as bound. */
   readonly names: ReadonlySet<string>;
   readonly isCompound: (name: string) => boolean;
@@ -47,16 +50,7 @@ export function findNamedTools(options: {
   readonly maxScanChars: number;
 }): NamedTools {
   const { byLowerName } = options;
-  const lookup = (text: string): readonly string[] => {
-    if (options.names.has(text)) return [text];
-    const lower = text.toLowerCase();
-    const name = byLowerName.get(lower);
-    if (name !== undefined) return [name];
-    const forms = options.sharedAliases?.get(lower);
-    if (forms === undefined) return NONE;
-    const spelled = forms.get(text);
-    return spelled !== undefined && spelled.length === 1 ? spelled : [...new Set([...forms.values()].flat())].sort(compareCodeUnits);
-  };
+  const lookup = (text: string) => toolsNamedBy(text, options.names, byLowerName, options.sharedAliases);
   // full-width forms and invisible format characters a model copied are not part of the name
   const trimmed = normalizeNameText(options.query).trim();
   const selected = /^select:/i.exec(trimmed);
@@ -85,12 +79,6 @@ export function findNamedTools(options: {
     }
   }
   return { select: false, names: [...names] };
-}
-
-const NONE: readonly string[] = Object.freeze([]);
-
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function unquote(text: string): string {

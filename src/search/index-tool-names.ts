@@ -1,3 +1,4 @@
+import { indexAliases, type SharedAliases } from './index-aliases.js';
 import { normalizeNameText } from './normalize-name-text.js';
 import { ownNameOf } from './own-name-of.js';
 import { stemWord, tokenizeText } from './tokenize-text.js';
@@ -24,7 +25,7 @@ export interface ToolNameIndex {
    * → the tools with that form, sorted: `File.Open` for one tool and `file.open` for another, or
    * `search` for two servers' `search` tools. Empty when no alias is shared.
    */
-  readonly sharedAliases: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  readonly sharedAliases: SharedAliases;
   /** Name word as written (lowercased, not stemmed) → its term's number; its keys are the distinct name words. */
   readonly termOfWord: ReadonlyMap<string, number>;
   /** Name term (stemmed) → its number. */
@@ -78,7 +79,7 @@ export function indexToolNames(documents: readonly RankerDocument[]): ToolNameIn
   const prefixed = numberNameWords(documents, numbering, words);
   const { names, byLowerName, allStarts, fullStarts } = words;
   const allTerms = words.allTerms.slice(0, allStarts[documentCount]);
-  const sharedAliases = addAliases(documents, names, byLowerName);
+  const sharedAliases = indexAliases(documents, byLowerName);
   const distinct = distinctTermsOf(allStarts, allTerms, numbering.terms.length);
   const full = !prefixed ? distinct : distinctTermsOf(fullStarts, words.fullTerms.subarray(0, fullStarts[documentCount]), numbering.terms.length);
   return {
@@ -200,43 +201,6 @@ function numberOf(word: string, numbering: TermNumbering): number {
     numbering.termOfWord.set(word, number);
   }
   return number;
-}
-
-/**
- * Aliases name their tool like its canonical name does, unless the alias is another tool's name
- * (in `byLowerName`); an alias of two or more tools names none of them there: it is returned as
- * {@link ToolNameIndex.sharedAliases}, never given to the first tool that has it.
- */
-function addAliases(documents: readonly RankerDocument[], names: readonly string[], byLowerName: Map<string, string>): Map<string, Map<string, string[]>> {
-  const byKey = new Map<string, Map<string, string[]>>();
-  for (let id = 0; id < documents.length; id += 1) {
-    const aliases = documents[id]!.aliases;
-    if (aliases === undefined) continue;
-    for (const alias of aliases) {
-      const form = normalizeNameText(alias);
-      const key = form.toLowerCase();
-      if (byLowerName.has(key)) continue;
-      let forms = byKey.get(key);
-      if (forms === undefined) byKey.set(key, (forms = new Map()));
-      const owners = forms.get(form);
-      if (owners === undefined) forms.set(form, [names[id]!]);
-      else if (!owners.includes(names[id]!)) owners.push(names[id]!);
-    }
-  }
-  const shared = new Map<string, Map<string, string[]>>();
-  for (const [key, forms] of byKey) {
-    const owners = new Set([...forms.values()].flat());
-    if (owners.size === 1) byLowerName.set(key, [...owners][0]!);
-    else {
-      for (const same of forms.values()) same.sort(compareCodeUnits);
-      shared.set(key, forms);
-    }
-  }
-  return shared;
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Each tool's distinct terms, in order of first occurrence. */

@@ -85,7 +85,8 @@ export interface SelectEntryCheck {
  *   in a sentence of its own) — is named in the reason with its closest names (the ranker's
  *   best searchable matches for the entry as words: synchronous rankers only; an asynchronous
  *   one is not called again); a tool outside the turn's ceiling is named by no entry, and is
- *   never suggested; names joined by spaces or `;` are told to be separated by commas;
+ *   never suggested; names joined by spaces or `|` are told to be separated by commas (a `;`
+ *   is read as a comma before: `selectLines`); an entry is quoted as written (`writtenOf`);
  * - an entry no name spells that ends two or more full names of the turn (`endingsOf`) — a
  *   group's rest that the ranker took for the catalog's short-name alias while a turn's client
  *   tool ends with it too — loads none of them and is told as an ending entry, unless it is one
@@ -134,8 +135,21 @@ export function checkSelectEntries(options: {
    * Default: not checked.
    */
   readonly aliasOwnersOf?: ((entry: string) => readonly string[]) | undefined;
+  /**
+   * True for an entry that is the rest (the name without its group's prefix, C23) of a tool
+   * callable on this step without a search (a direct one): when no name spells the entry and no
+   * searchable tool has that rest, the entry names that tool, which the search reports as
+   * callable, and is not reported as unknown. Default: no entry is.
+   */
+  readonly isCallableRest?: ((entry: string) => boolean) | undefined;
+  /**
+   * An entry as the model wrote it (`writtenSelectEntries`: `ＦＯＯ` for `FOO`), which the reason
+   * quotes so the model recognises its own text; `undefined`: the entry as read. Default: as read.
+   */
+  readonly writtenOf?: ((entry: string) => string | undefined) | undefined;
 }): SelectEntryCheck {
   const { select, callable } = options;
+  const quoted = (entry: string) => shownEntry(options.writtenOf?.(entry) ?? entry);
   const callableByLower = new Map<string, string[]>();
   for (const name of callable) {
     const lower = normalizeNameText(name).toLowerCase();
@@ -166,7 +180,8 @@ export function checkSelectEntries(options: {
     } else if (variants.length === 0) {
       const owners = (options.aliasOwnersOf?.(entry) ?? []).filter(options.isSearchable);
       if (owners.length < 2) {
-        unresolved.push(entry);
+        // the rest of a direct tool (C23) names it: the search tells it callable, it is no unknown name
+        if (options.isCallableRest?.(entry) !== true) unresolved.push(entry);
         continue;
       }
       // an alias two tools share (in one spelling, in two cases or two forms): the one whose alias the entry spells, else neither
@@ -210,7 +225,7 @@ export function checkSelectEntries(options: {
   const parts: string[] = [];
   if (ambiguous.length > 0) {
     const shown = ambiguous.slice(0, MAX_NAMED_ENTRIES).map(({ entry, variants, aliases }) =>
-      `${shownEntry(entry)} could be ${variants.slice(0, MAX_NAMED_ENTRIES).join(' or ')}${variants.length > MAX_NAMED_ENTRIES ? ` or ${variants.length - MAX_NAMED_ENTRIES} more` : ''} (${aliases === true ? 'an alias of each' : differOnlyInCase(variants) ? 'names are case-sensitive' : 'names that read the same once full-width forms and invisible characters are ignored'})`);
+      `${quoted(entry)} could be ${variants.slice(0, MAX_NAMED_ENTRIES).join(' or ')}${variants.length > MAX_NAMED_ENTRIES ? ` or ${variants.length - MAX_NAMED_ENTRIES} more` : ''} (${aliases === true ? 'an alias of each' : differOnlyInCase(variants) ? 'names are case-sensitive' : 'names that read the same once full-width forms and invisible characters are ignored'})`);
     const more = ambiguous.length - shown.length;
     parts.push(
       `Ambiguous: ${shown.join('; ')}${more > 0 ? `; and ${more} more entries` : ''}. Nothing was loaded for ${ambiguous.length === 1 ? 'it' : 'them'}: ` +
@@ -220,7 +235,7 @@ export function checkSelectEntries(options: {
   // tool_search itself (or its name on OpenAI's Responses API) is this very search, not a tool to load
   const isSearchItself = (entry: string) => entry.toLowerCase() === TOOL_SEARCH_NAME || entry.toLowerCase() === TOOL_SEARCH_WIRE_ALIAS;
   const itself = unknown.find(isSearchItself);
-  if (itself !== undefined) parts.push(`${shownEntry(itself)} is this search itself, callable already; select: loads the deferred tools it finds.`);
+  if (itself !== undefined) parts.push(`${quoted(itself)} is this search itself, callable already; select: loads the deferred tools it finds.`);
   const reported = unknown.filter((entry) => !options.hasEndings(entry) && !isSearchItself(entry));
   if (reported.length > 0) parts.push(describeUnknown(reported, options));
   if (select.unread > 0) {
@@ -324,7 +339,8 @@ function describeUnknown(entries: readonly string[], options: Parameters<typeof 
   const shown = entries.slice(0, MAX_NAMED_ENTRIES).map((entry, index) => {
     const closest = index < MAX_SUGGESTED_ENTRIES && options.synchronous ? closestNames(entry, options) : [];
     if (closest.length > 0) suggested = true;
-    return closest.length === 0 ? shownEntry(entry) : `${shownEntry(entry)} (closest: ${closest.join(', ')})`;
+    const written = shownEntry(options.writtenOf?.(entry) ?? entry);
+    return closest.length === 0 ? written : `${written} (closest: ${closest.join(', ')})`;
   });
   const more = entries.length - shown.length;
   return (

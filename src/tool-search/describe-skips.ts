@@ -41,6 +41,8 @@ export interface SkipsToDescribe {
  * what `select:` entries named, nothing matched, oversize definitions, the schema budget, the
  * count limit, the relevance floor. In confirm mode the budget and floor sentences speak of
  * candidates (`Candidates stop before …`) and say `select:` loads, since nothing was loaded.
+ * Shares are whole percents; a match's own floor (sized or lowered) that rounds to the same
+ * percent as `search.relevanceFloor` gets the decimals that tell the two apart (`61.5%` beside `62%`).
  *
  * @returns the sentences joined by spaces; `undefined` when there is nothing to say.
  */
@@ -79,11 +81,11 @@ export function describeSkips(skips: SkipsToDescribe): string | undefined {
     const lowered = floor.raisedShare !== undefined && floor.raisedShare < sized - 1e-9;
     const why =
       raisedFor === undefined && floor.lowered !== undefined
-        ? `${floor.lowered.name} scores below ${percentOf(floor.lowered.share)} of the best match, its relevance floor ` +
+        ? `${floor.lowered.name} scores below ${percentBeside(floor.lowered.share, floor.floor)} of the best match, its relevance floor ` +
           `(${percentOf(floor.floor)}, lower for a name with more of the query than the best match’s)`
         : raisedFor === undefined
         ? `${below.length === 1 ? 'it scores' : 'they score'} below ${percentOf(floor.floor)} of the best match (relevance floor)`
-        : `${raisedFor} scores below ${percentOf(lowered ? floor.raisedShare! : sized)} of the best match, the relevance floor for its ${chars.toLocaleString('en-US')}-character definition ` +
+        : `${raisedFor} scores below ${percentBeside(lowered ? floor.raisedShare! : sized, floor.floor)} of the best match, the relevance floor for its ${chars.toLocaleString('en-US')}-character definition ` +
           `(${percentOf(floor.floor)}, higher for larger definitions${lowered ? ', lower for a name with more of the query than the best match’s' : ''})`;
     parts.push(
       confirm
@@ -108,6 +110,23 @@ function percentOf(share: number): string {
   for (let digits = 1; digits <= 6; digits += 1) {
     const shown = Number(percent.toFixed(digits));
     if (shown < 100) return `${shown}%`;
+  }
+  return `${percent}%`;
+}
+
+/**
+ * `share` as {@link percentOf} states it, with as many decimals as it takes (up to 6) to read
+ * differently from `base` as {@link percentOf} states that, when the two differ: a floor lowered
+ * from 62% to 61.5% must not read `below 62% …, its relevance floor (62%, lower for …)`.
+ */
+function percentBeside(share: number, base: number): string {
+  const shown = percentOf(share);
+  const baseShown = percentOf(base);
+  if (shown !== baseShown || share === base) return shown;
+  const percent = share * 100;
+  for (let digits = 1; digits <= 6; digits += 1) {
+    const more = `${Number(percent.toFixed(digits))}%`;
+    if (more !== baseShown) return more;
   }
   return `${percent}%`;
 }

@@ -16,6 +16,8 @@ import type { ToolSearchInput } from './tool-search-input-schema.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { cutText } from '../catalog/cut-text.js';
+import { selectLines } from './select-lines.js';
+import { writtenSelectEntries } from './written-select-entries.js';
 import { listFullNames } from '../catalog/names-ending-with.js';
 import { describeSharedRest, sharedRestNames } from './shared-rest-names.js';
 
@@ -114,8 +116,9 @@ export interface RunToolSearchOptions {
    * The turn's tools — deferred in its ceiling or callable on this step — whose rest, the name
    * without its group's prefix (C23), is a text, ignoring case, sorted (`toolsWithRest`): a
    * whole query that is the rest of two or more of them, and no tool's name, ranks exactly those
-   * and loads them up to the limit, the `reason` naming them ({@link sharedRestNames}). Default:
-   * none (the ranker's pick stands).
+   * and loads them up to the limit, the `reason` naming them ({@link sharedRestNames}); a callable
+   * one (direct), and one whose rest a `select:` entry no name spells is, is said to be callable
+   * already. Default: none (the ranker's pick stands).
    */
   readonly toolsWithRestOf?: (rest: string) => readonly string[];
   /**
@@ -151,7 +154,8 @@ export interface RunToolSearchOptions {
  * The query is read as {@link normalizeNameText} gives it — format characters (U+200B, U+FEFF,
  * soft hyphen, …) dropped, then NFKC (full-width `ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ` is
  * `select:read_file`) — for its form (`select:`, `+word`), its names and the ranker, a `select:`
- * list's line breaks and tabs read as commas (no name or alias holds one); the record's
+ * list's line breaks, tabs, semicolons and ideographic commas `、` read as commas (no name or
+ * alias holds one: `LIST_SEPARATORS`); the record's
  * `query` is the query as written, trimmed. `maxQueryChars` bounds it as written and as read
  * (NFKC expands some characters: U+FDFA is 18), so no ranker is given a longer query (C12).
  *
@@ -167,8 +171,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   // what the model wrote, for the record; what it names is read without full-width forms and
   // invisible format characters it may have copied (`ｓｅｌｅｃｔ：ｒｅａｄ＿ｆｉｌｅ`, `read\u200B_file`)
   const written = input.query.trim();
-  // a select: listing names one per line (or tab-separated) lists them: no name or alias holds a
-  // control character (`TOOL_NAME_PATTERN`, the `aliases` check), so a line break is a comma there
+  // a select: listing names one per line (or tab-, semicolon- or `、`-separated) lists them: no name or
+  // alias holds a control character or these (`TOOL_NAME_PATTERN`, the `aliases` check), so they are commas there
   const query = selectLines(normalizeNameText(input.query).trim());
   if (query.length === 0) {
     return { ok: false, message: 'tool_search needs a non-empty query: describe the task in a few words or give a tool name.' };
@@ -207,11 +211,12 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
   const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(normalizeNameText(match.name).toLowerCase()) === true;
 
   const select = selectEntriesOf(query);
-  const restNames = select === undefined && requiredWords.length === 0
-    ? sharedRestNames({ query, toolsWithRestOf: options.toolsWithRestOf, isNamed: (text) => [...(options.caseVariantsOf?.(text) ?? []), ...(options.callable ?? NOTHING_CALLABLE)].some((name) => normalizeNameText(name).toLowerCase() === text.toLowerCase()) })
-    : undefined;
-  // a sharing tool callable already (a direct one) is told so, not loaded
-  const restCallable = (restNames ?? []).filter((name) => !options.isSearchable(name) && (options.callable ?? NOTHING_CALLABLE).has(name));
+  let writtenEntries: ReadonlyMap<string, string> | undefined; // as the model wrote them, read when a reason quotes one
+  const isNamed = (text: string) => [...(options.caseVariantsOf?.(text) ?? []), ...(options.callable ?? NOTHING_CALLABLE)].some((name) => normalizeNameText(name).toLowerCase() === text.toLowerCase());
+  const restNames = select === undefined && requiredWords.length === 0 ? sharedRestNames({ query, toolsWithRestOf: options.toolsWithRestOf, isNamed }) : undefined;
+  // a tool callable already (a direct one) whose rest is the query or a select: entry no name spells is told so, not loaded
+  const isDirectCallable = (name: string) => !options.isSearchable(name) && (options.callable ?? NOTHING_CALLABLE).has(name);
+  const restCallable = (select === undefined ? restNames ?? [] : select.entries.filter((entry) => !isNamed(entry)).flatMap((entry) => options.toolsWithRestOf?.(entry) ?? [])).filter(isDirectCallable);
   const finish = (ranking: unknown, synchronous: boolean): ToolSearchOutcome => {
     if (abortSignal?.aborted === true) return stopped();
     // a ranker's answer is cleaned, never trusted: null entries, unknown names, repeats
@@ -234,6 +239,8 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
       endingsOf: options.fullNamesOf,
       aliasesOf: options.aliasesOf,
       aliasOwnersOf: options.aliasOwnersOf,
+      isCallableRest: (entry) => (options.toolsWithRestOf?.(entry) ?? []).some(isDirectCallable),
+      writtenOf: (entry) => (writtenEntries ??= writtenSelectEntries(written, search.maxQueryChars)).get(entry),
     });
     const kept = (name: string) => checked?.dropped.has(name) !== true;
     // a name an entry spells that the ranker left out comes after its named matches, as named
@@ -377,11 +384,6 @@ function describeEndings(entries: ReadonlySet<string>, fullNamesOf: ((shortName:
     if (names.length > 0) parts.push(`No tool is named ${entry}: it ends the names of ${listFullNames(names, ', ', false)}.`);
   }
   return parts.length === 0 ? undefined : `${parts.join(' ')} Search with select: and the full name of the one you need (its group's prefix and this name).`;
-}
-
-/** `query` with each run of control characters (line breaks, tabs) in a `select:` list made a comma; any other query as it is. */
-function selectLines(query: string): string {
-  return /^select:/i.test(query) ? query.replace(/\s*[\u0000-\u001f\u007f][\s\u0000-\u001f\u007f]*/g, ',') : query;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<RankedTool[]> {

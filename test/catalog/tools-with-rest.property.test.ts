@@ -141,6 +141,32 @@ describe('toolsWithRest (C23)', () => {
     expect(toolsWithRest('__proto__', groups)).toEqual([]);
     expect(toolsWithRest('constructor', groups)).toEqual([]);
   });
+
+  it('with base groups (the catalog\'s, for a turn with client tools) answers as without them, whatever the groups share', () => {
+    const name = fc.tuple(fc.constantFrom('mcp__github__', 'mcp__gitlab__', 'ui__', 'slack_', ''), fc.constantFrom('create_issue', 'Create_Issue', 'send', '__proto__', 'list'));
+    const groupsOf = fc.array(fc.tuple(fc.constantFrom('github', 'gitlab', 'ui', 'slack', 'other', '__proto__'), fc.uniqueArray(name.map(([prefix, rest]) => prefix + rest), { maxLength: 5 })), { maxLength: 6 });
+    fc.assert(
+      fc.property(groupsOf, groupsOf, fc.array(fc.nat(5), { maxLength: 6 }), (turnPairs, basePairs, copied) => {
+        // a name is in one group, as inventoryGroups makes them
+        const grouped = (pairs: typeof turnPairs) => {
+          const seen = new Set<string>();
+          return new Map<string, readonly string[]>(pairs.map(([group, names]) => [group, names.filter((one) => !seen.has(one) && seen.add(one)).sort()]));
+        };
+        const base = grouped(basePairs);
+        // the turn repeats some of the base's groups (same array or an equal copy) and has its own
+        const own = grouped(turnPairs);
+        const repeated = [...base].filter((_, index) => copied.includes(index));
+        const taken = new Set(repeated.flatMap(([, names]) => names));
+        const turn = new Map<string, readonly string[]>([...own].map(([group, names]) => [group, names.filter((one) => !taken.has(one))]));
+        for (const [index, [group, names]] of repeated.entries()) turn.set(group, index % 2 === 0 ? names : [...names]);
+        const plain = new Map(turn);
+        for (const rest of ['create_issue', 'CREATE_ISSUE', 'send', '__proto__', 'list', 'constructor']) {
+          expect(toolsWithRest(rest, turn, base), rest).toEqual(toolsWithRest(rest, plain));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('a rest shortened under a profile ceiling (C6, C23)', () => {

@@ -46,6 +46,12 @@ describe('nameMcpTools', () => {
     ]);
   });
 
+  it('leaves out an alias that holds a list separator (a select: list reads it as a comma)', () => {
+    const [named] = nameMcpTools([{ server: 'hub', tools: ['搜索、查找'] }]);
+    expect(named!.aliases).toEqual([]);
+    expect(nameMcpTools([{ server: 'hub', tools: ['a;b.c'] }])[0]!.aliases).toEqual([]);
+  });
+
   it('falls back to the hashed name when the readable one is another tool\'s, whatever the listing order', () => {
     const hashed = canonicalMcpToolName({ server: 'gateway', tool: 'github.create_issue' });
     expect(hashed).toMatch(/^mcp__gateway__github_create_issue_[0-9a-f]{8}$/);

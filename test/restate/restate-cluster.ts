@@ -1,9 +1,11 @@
 // Real processes for the S18 tests: a restate-server from node_modules on free loopback ports
 // with its own data folder, workers as child processes (each its own process group), and a
 // small HTTP proxy in front of the workers (round robin per request, the next worker when one
-// refuses) registered as the one deployment. Everything started here is stopped by stop().
+// refuses) registered as the one deployment. Everything started here is stopped by stop(), which
+// deletes the cluster's folder unless a test failed while it ran (or its start failed): then the
+// folder stays and the failure message names it and ends with the server log's last lines.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, createServer as createNetServer } from 'node:net';
@@ -13,6 +15,65 @@ import type { RestateTurnStatus } from '../../src/restate/index.js';
 import { startH2StreamProxy } from './h2-stream-proxy.js';
 
 const require = createRequire(import.meta.url);
+
+/** Lines of the server's log a failure message quotes. */
+const TAIL_LINES = 25;
+
+/** A cluster's folder of logs, from its start until `stop()`; `keep`: a test failed while it ran, so `stop()` leaves the folder. */
+interface ClusterLogs {
+  readonly dir: string;
+  keep: boolean;
+  /** True until `startRestateCluster` has returned the cluster (or thrown). */
+  starting: boolean;
+  readonly stop: () => Promise<void>;
+}
+
+const LIVE = new Set<ClusterLogs>();
+
+/**
+ * Where a cluster's logs are kept and the last lines of its server's log, for a failure message:
+ * a flake under load (a timeout) is read from the log, not guessed at.
+ */
+function describeLogs(logs: ClusterLogs): string {
+  let tail: string;
+  try {
+    tail = readFileSync(join(logs.dir, 'server.log'), 'utf8').trimEnd().split('\n').slice(-TAIL_LINES).join('\n') || '(empty)';
+  } catch (error) {
+    tail = `(unreadable: ${String(error)})`;
+  }
+  const files = (() => {
+    try {
+      return readdirSync(logs.dir).filter((name) => name.endsWith('.log') || name.endsWith('.jsonl')).join(', ');
+    } catch {
+      return '';
+    }
+  })();
+  return `restate cluster logs kept in ${logs.dir} (${files}); last ${TAIL_LINES} lines of server.log:\n${tail}`;
+}
+
+// Under vitest only (a bench script imports this file too): a test that fails while a cluster runs
+// keeps that cluster's folder, and its failure message says where it is and ends with the server's log.
+if (process.env.VITEST !== undefined) {
+  const { afterEach, afterAll } = await import('vitest');
+  afterEach((context) => {
+    const result = context.task.result;
+    if (result?.state !== 'fail' || LIVE.size === 0) return;
+    const notes: string[] = [];
+    for (const logs of LIVE) {
+      logs.keep = true;
+      notes.push(describeLogs(logs));
+    }
+    for (const error of result.errors ?? []) error.message = `${error.message}\n\n${notes.join('\n\n')}`;
+  });
+  // a beforeAll that timed out before its cluster was ready: that cluster is still starting here
+  afterAll(async () => {
+    for (const logs of [...LIVE].filter((one) => one.starting)) {
+      logs.keep = true;
+      console.error(`a restate cluster was still starting when its file ended (a hook timed out?): ${describeLogs(logs)}`);
+      await logs.stop();
+    }
+  });
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -152,15 +213,22 @@ export async function startRestateCluster(options: { readonly workers: number; r
   // if the test process itself ends without afterAll, its children still go
   const onExit = () => children.forEach(killGroup);
   process.once('exit', onExit);
+  let stopped = false;
   const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    LIVE.delete(logs);
     process.off('exit', onExit);
     for (const child of children) killGroup(child);
     await new Promise<void>((resolve) => (proxy === undefined ? resolve() : proxy.close(() => resolve())));
     proxy?.closeAllConnections();
     await h2Balancer?.close();
     await Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)))));
-    rmSync(dir, { recursive: true, force: true });
+    // a failed test's logs stay: its failure message says where (see describeLogs)
+    if (!logs.keep) rmSync(dir, { recursive: true, force: true });
   };
+  const logs: ClusterLogs = { dir, keep: false, starting: true, stop };
+  LIVE.add(logs);
   try {
     const [ingressPort, adminPort, nodePort, proxyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const out = (name: string) => openSync(join(dir, `${name}.log`), 'a');
@@ -248,7 +316,13 @@ export async function startRestateCluster(options: { readonly workers: number; r
       stop,
     };
   } catch (error) {
+    // the start failed (a timeout under load): the logs stay, and the error says where and how they end
+    logs.keep = true;
+    const note = describeLogs(logs);
     await stop();
+    if (error instanceof Error) error.message = `${error.message}\n\n${note}`;
     throw error;
+  } finally {
+    logs.starting = false;
   }
 }

@@ -43,6 +43,31 @@ describe('aliases name their tool like its canonical name (C9)', () => {
     expect(createFuseRanker(DOCUMENTS).rank('gitlab.create_issue', 3)[0]!.name).toBe('mcp__hub__gitlab_create_issue');
   });
 
+  describe.each([
+    ['fuse', createFuseRanker],
+    ['hybrid', createHybridRanker],
+  ] as const)('the %s ranker and an alias two tools share (C9)', (_name, create) => {
+    // catalog order puts zeta_opener first: the first owner used to take the alias for a whole query
+    const shared = (zeta: string, alpha: string) =>
+      create([
+        { name: 'zeta_opener', description: 'Opens a document for reading.', group: 'files' },
+        { name: 'alpha_opener', description: 'Opens a document for writing.', group: 'files' },
+        { name: 'file_closer', description: 'Closes an open file.', group: 'files' },
+      ].map((document) => ({ ...document, aliases: document.name === 'zeta_opener' ? [zeta] : document.name === 'alpha_opener' ? [alpha] : [] })));
+
+    it('a whole query of it names every owner, sorted, above every other tool', () => {
+      const ranked = shared('file.open', 'file.open').rank('file.open', 3);
+      expect(ranked.slice(0, 2).map((match) => match.name)).toEqual(['alpha_opener', 'zeta_opener']);
+      expect(ranked[1]!.score).toBeGreaterThan(ranked[2]?.score ?? 0);
+    });
+
+    it('a whole query that spells one owner\'s form names that owner alone', () => {
+      const ranked = shared('file.open', 'File.Open').rank('File.Open', 3);
+      expect(ranked[0]!.name).toBe('alpha_opener');
+      expect(ranked[1]?.score ?? 0).toBeLessThan(ranked[0]!.score / 2);
+    });
+  });
+
   it('rankerDocumentOf carries aliases only when there are some', () => {
     expect(rankerDocumentOf({ name: 'a_b', description: '', group: 'g', aliases: ['a.b'] }).aliases).toEqual(['a.b']);
     expect(rankerDocumentOf({ name: 'a_b', description: '', group: 'g', aliases: [] })).not.toHaveProperty('aliases');
@@ -66,5 +91,9 @@ describe('createToolSearchRuntime({ aliases })', () => {
     expect(() => createToolSearchRuntime({ tools, aliases: { github_create_issue: ['github.create_issue'] } })).toThrow(UnboundToolError);
     expect(() => createToolSearchRuntime({ tools, aliases: { issue_create: 'issue.create' as never } })).toThrow(InvalidOptionError);
     expect(() => createToolSearchRuntime({ tools, aliases: { issue_create: ['two\nlines'] } })).toThrow(/aliases\.issue_create/);
+    // a select: list reads these as commas, so such an alias could never be selected
+    for (const alias of ['issue,create', 'issue、create', 'issue；create', 'issue;create', 'issue，create']) {
+      expect(() => createToolSearchRuntime({ tools, aliases: { issue_create: [alias] } }), alias).toThrow(/aliases\.issue_create.*no comma, semicolon or ideographic comma/);
+    }
   });
 });

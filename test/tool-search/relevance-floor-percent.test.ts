@@ -35,4 +35,16 @@ describe('the relevance floor reason never rounds a floor to 0% or 100% (C24)', 
     ]);
     expect(reason).toContain('t1 scores below 0.15% of the best match, its relevance floor (0.3%, lower for a name with more of the query than the best match’s)');
   });
+
+  it('a floor lowered or raised by less than half a percent is stated with the digits that tell it from the base floor', async () => {
+    // before: 't1 scores below 62% of the best match, its relevance floor (62%, lower for …)'
+    const lowered = await reasonOf({ relevanceFloor: 0.62, relevanceFloorSlope: 0, relevanceFloorNameWeight: 0.05 }, [
+      { name: 't0', score: 1, nameCoverage: 0 },
+      { name: 't1', score: 0.6, nameCoverage: 0.1 },
+    ]);
+    expect(lowered.reason).toContain('t1 scores below 61.5% of the best match, its relevance floor (62%, lower for a name with more of the query than the best match’s)');
+    // before: 'below 62% of the best match, the relevance floor for its …-character definition (62%, higher for larger definitions)'
+    const raised = await reasonOf({ relevanceFloor: 0.62, relevanceFloorSlope: 0.01, relevanceFloorNameWeight: 0 }, [{ name: 't0', score: 1 }, { name: 't1', score: 0.6202 }]);
+    expect(raised.reason).toMatch(/t1 scores below 62\.\d+% of the best match, the relevance floor for its [\d,]+-character definition \(62%, higher for larger definitions\)/);
+  });
 });

@@ -114,6 +114,19 @@ describe('tool_search select: with names no tool has (C11, C12)', () => {
   });
 });
 
+describe('tool_search select: reasons quote an entry as the model wrote it (C11)', () => {
+  it('an ambiguous or unknown entry in full-width forms or with an invisible character is shown as written, not as read', async () => {
+    // before: "FOO" and "zz_nope", the entries as normalized, which the model never wrote
+    expect((await searchOnce('ｓｅｌｅｃｔ：ＦＯＯ')).output.reason).toBe(
+      'Ambiguous: "ＦＯＯ" could be Foo or foo (names are case-sensitive). Nothing was loaded for it: select the exact name, e.g. select:Foo.',
+    );
+    const { output } = await searchOnce('select:slack_send_message，`F\u200BOO`、ｚｚ＿ｎｏｐｅ');
+    expect(output.activated).toEqual(['slack_send_message']);
+    expect(output.reason).toContain('Ambiguous: "F\u200BOO" could be Foo or foo');
+    expect(output.reason).toContain('No tool is named "ｚｚ＿ｎｏｐｅ"');
+  });
+});
+
 describe('tool_search select: listing names one per line (C9, C11)', () => {
   it('reads a line break or a tab between names as a comma: no name or alias holds one', async () => {
     // before: one entry "github_create_issue\nslack_send_message", nothing loaded
@@ -122,6 +135,13 @@ describe('tool_search select: listing names one per line (C9, C11)', () => {
     }
     // rests one per line too
     expect((await searchOnce('select:create_issue\nlist_issues')).output).toEqual({ activated: ['github_create_issue', 'github_list_issues'] });
+  });
+
+  it('reads an ideographic comma or a semicolon (full-width, half-width or small) between names as a comma: no name or alias holds one', async () => {
+    // before: one entry "github_create_issue、slack_send_message", nothing loaded
+    for (const query of ['select:github_create_issue、slack_send_message', 'select:github_create_issue ､ slack_send_message', 'select:github_create_issue﹑slack_send_message', 'select:github_create_issue；slack_send_message', 'select:github_create_issue;slack_send_message', 'select:github_create_issue，slack_send_message', 'select:github_create_issue;、\nslack_send_message']) {
+      expect((await searchOnce(query)).output, JSON.stringify(query)).toEqual({ activated: ['github_create_issue', 'slack_send_message'] });
+    }
   });
 
   it('names joined by spaces, rests included, are told to be separated by commas', async () => {
@@ -165,10 +185,10 @@ describe('tool_search select: longer than search.maxQueryChars (C12)', () => {
 });
 
 describe('tool_search select: with names not separated by commas (C11)', () => {
-  it('an entry of names joined by spaces or semicolons says to separate them with commas', async () => {
-    const { output } = await searchOnce('select:slack_send_message;github_list_issues');
+  it('an entry of names joined by spaces or bars says to separate them with commas', async () => {
+    const { output } = await searchOnce('select:slack_send_message|github_list_issues');
     expect(output.activated).toEqual([]);
-    expect(output.reason).toMatch(/^No tool is named "slack_send_message;github_list_issues" \(closest: [^)]+\); nothing was loaded for it\. /);
+    expect(output.reason).toMatch(/^No tool is named "slack_send_message\|github_list_issues" \(closest: [^)]+\); nothing was loaded for it\. /);
     expect(output.reason).toMatch(/ Separate names with commas: select:slack_send_message,github_list_issues\.$/);
   });
 });

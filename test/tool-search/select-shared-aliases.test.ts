@@ -51,8 +51,8 @@ describe('a select: entry that is an alias of two tools is never resolved silent
     for (const entry of ['file.open', 'ｆｉｌｅ．ｏｐｅｎ']) {
       const { output: oneForm } = await searchOnce({ read_file: ['ｆｉｌｅ．ｏｐｅｎ'], write_file: ['file.open'] }, `select:${entry}`);
       expect(oneForm!.activated).toEqual([]);
-      // the entry is shown as tool_search reads it, in normal form
-      expect(oneForm!.reason).toContain('"file.open" could be read_file or write_file (an alias of each)');
+      // the entry is shown as the model wrote it, so it recognises its own text
+      expect(oneForm!.reason).toContain(`"${entry}" could be read_file or write_file (an alias of each)`);
     }
   });
 

@@ -68,6 +68,23 @@ describe('a whole query that is a rest several tools share (C9, C23)', () => {
     expect(output.reason).toContain("create_issue is the name, without its group's prefix, of 2 tools: mcp__github__create_issue, mcp__gitlab__create_issue.");
   });
 
+  it('a select: of a rest shared by a direct and a deferred tool loads the deferred one and says the direct one is callable', async () => {
+    const { tools, groups } = servers((server) => `mcp__${server}__`, ['github', 'gitlab']);
+    const runtime = createToolSearchRuntime({ tools, groups, direct: ['mcp__gitlab__create_issue'] });
+    // before: mcp__github__create_issue loaded, no reason: the direct one was not mentioned
+    for (const query of ['select:create_issue', 'select:Create_Issue,list_issues']) {
+      const output = await search(runtime, { query, limit: 5 });
+      expect(output.activated, query).toContain('mcp__github__create_issue');
+      expect(output.reason, query).toContain('mcp__gitlab__create_issue is already callable on this step: call it directly, no search needed.');
+    }
+    // a rest only a direct tool has: that tool is callable, not an unknown name
+    const onlyDirect = createToolSearchRuntime({ tools, groups, direct: ['mcp__gitlab__add_comment', 'mcp__github__add_comment'] });
+    expect(await search(onlyDirect, { query: 'select:add_comment' })).toEqual({
+      activated: [],
+      reason: 'mcp__github__add_comment, mcp__gitlab__add_comment are already callable on this step: call them directly, no search needed.',
+    });
+  });
+
   it('a tool named the rest, in any case, or with it as an alias, is what the query names; a longer name ending with it is no sharer', async () => {
     const { tools, groups } = servers((server) => `mcp__${server}__`, ['github', 'gitlab']);
     const named = createToolSearchRuntime({ tools: { ...tools, ...namedTools(['Create_Issue']) }, groups, direct: [] });
