@@ -132,7 +132,9 @@ function capMissesOf(records: readonly TelemetryRecord[]): string[] {
   const misses = new Set<string>();
   records.forEach((record, index) => {
     if (record.type !== 'search.end') return;
-    const activated = new Set(record.activated);
+    // a confirm-mode search's candidates were offered to the model, not cut (C24)
+    const candidates: unknown = record.candidates; // not checked by parseTrace: read only a list
+    const activated = new Set([...record.activated, ...(Array.isArray(candidates) ? candidates : [])]);
     for (const { name } of record.ranked) {
       if (!activated.has(name) && (lastNeeded.get(name) ?? -1) > index) misses.add(name);
     }

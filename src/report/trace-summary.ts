@@ -39,7 +39,8 @@ export interface TurnSummary {
   readonly firstSuccess: { readonly timeMs: number | null; readonly steps: number } | null;
   readonly hiddenRejections: number;
   /**
-   * Tools a search ranked but did not activate (cut by its limit or schema budget) that the
+   * Tools a search ranked but neither activated nor offered as a confirm-mode candidate (cut by
+   * its limit, schema budget or relevance floor, C10, C24) that the
    * model needed later: it called them (even if rejected), or a later search returned them as
    * its top match. A later search that activated one lower down (walking past already-active
    * matches, C10) does not count.
