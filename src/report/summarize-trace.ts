@@ -105,15 +105,20 @@ function recallOf(records: readonly TelemetryRecord[], k: number): TurnSummary['
 function searchRevisions(searches: readonly SearchEndRecord[], k: number): { repeatedSearches: number; revisedSearches: number } {
   const queries = new Set<string>();
   const earlierTopK = new Set<string>();
+  const offered = new Set<string>();
   let repeatedSearches = 0;
   let revisedSearches = 0;
   for (const search of searches) {
     const query = search.query.trim().toLowerCase();
     const topK = search.ranked.slice(0, k).map(({ name }) => name);
+    // a select: of what a confirm-mode search offered is that mode's next step (C24), not a revision
+    const picksOffered = query.startsWith('select:') && search.activated.length > 0 && search.activated.every((name) => offered.has(name));
     if (queries.has(query)) repeatedSearches++;
-    else if (topK.some((name) => earlierTopK.has(name))) revisedSearches++;
+    else if (!picksOffered && topK.some((name) => earlierTopK.has(name))) revisedSearches++;
     queries.add(query);
     for (const name of topK) earlierTopK.add(name);
+    const candidates: unknown = search.candidates; // not checked by parseTrace: read only a list
+    if (Array.isArray(candidates)) for (const name of candidates) if (typeof name === 'string') offered.add(name);
   }
   return { repeatedSearches, revisedSearches };
 }

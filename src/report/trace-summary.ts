@@ -33,7 +33,10 @@ export interface TurnSummary {
   readonly silentMiss: SilentMiss | null;
   /** Searches whose query (trimmed, lowercased) an earlier search of the turn already used. */
   readonly repeatedSearches: number;
-  /** Searches with a new query whose top k overlaps an earlier search's top k. */
+  /**
+   * Searches with a new query whose top k overlaps an earlier search's top k, except a `select:`
+   * of names an earlier confirm-mode search offered as candidates (that mode's next step, C24).
+   */
   readonly revisedSearches: number;
   /** From `turn.start` to the first `ok` call of a tool other than `tool_search`; `null` if none. */
   readonly firstSuccess: { readonly timeMs: number | null; readonly steps: number } | null;

@@ -152,6 +152,11 @@ describe('summarizeTrace: tools cut by a cap', () => {
     ];
     // slack_list was left out by the floor, then called: that one was cut
     expect(summarizeTrace(parseTrace(lines.join('\n'))).turns[0]!.capMisses).toEqual(['slack_list']);
+    // and the select: of the offered candidate is that mode's next step, not a revised search
+    expect(summarizeTrace(parseTrace(lines.join('\n'))).turns[0]!.revisedSearches).toBe(0);
+    // in load mode a select: of a tool the first search ranked but left out is a revision
+    const loadMode = [search('post to slack', ['slack_post', 'slack_list'], ['slack_post'], 1), search('select:slack_list', ['slack_list'], ['slack_list'], 2)];
+    expect(summarizeTrace(parseTrace(loadMode.join('\n'))).turns[0]!.revisedSearches).toBe(1);
     // a trace whose candidates are not a list (hand-edited, another writer) is read as if it had none
     for (const candidates of [5, 'slack_post', null, { length: 1 }]) {
       const odd = [JSON.stringify({ ...offered, candidates }), ...lines.slice(1)];
