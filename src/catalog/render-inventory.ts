@@ -34,7 +34,7 @@ export interface InventoryOptions {
   readonly maxChars?: number;
   /**
    * Group → a one-line description (e.g. an MCP server's instructions), shown after the group
-   * name when the budget allows. Cleaned to one line of at most 100 characters ({@link oneLine});
+   * name when the budget allows. Its first non-empty line is kept, at most 100 characters ({@link oneLine});
    * the inventory's own marks in it are defused (`(5 tools)` → `[5 tools]`, `+ one of` →
    * `plus one of`), so it cannot pass for inventory lines. Default: none.
    */

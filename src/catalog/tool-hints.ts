@@ -37,8 +37,9 @@ const MAX_SEARCH_TEXT_CHARS = 1_000;
  * The hints of one tool: the caller's (`hints[name]`) field by field, else what the tool's
  * `_meta` says — `_meta['anthropic/alwaysLoad'] === true` and a string
  * `_meta['anthropic/searchHint']`, the keys Claude Code reads (`@ai-sdk/mcp` keeps an MCP tool's
- * `_meta` on the AI SDK tool). Search text is whitespace-collapsed and cut to 1,000 characters;
- * `''` counts as none.
+ * `_meta` on the AI SDK tool). Search text is whitespace-collapsed and cut to 1,000 characters
+ * (UTF-16 code units; 999 when the cut would split an emoji, so the ranker — an embedding call —
+ * gets well-formed text); `''` counts as none.
  *
  * @returns `alwaysLoad` (default `false`), `fromMeta` (`true` when `alwaysLoad` comes from
  *   `_meta`, not from `hints`) and `searchText` (`undefined` for none).
@@ -48,7 +49,14 @@ export function resolveToolHints(tool: Tool, hints: ToolHints | undefined): { al
   const metaRecord = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>) : {};
   const metaAlwaysLoad = Object.hasOwn(metaRecord, ALWAYS_LOAD_META_KEY) && metaRecord[ALWAYS_LOAD_META_KEY] === true;
   const metaSearchHint = Object.hasOwn(metaRecord, SEARCH_HINT_META_KEY) && typeof metaRecord[SEARCH_HINT_META_KEY] === 'string' ? metaRecord[SEARCH_HINT_META_KEY] : undefined;
-  const searchText = (hints?.searchText ?? metaSearchHint)?.replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_TEXT_CHARS);
+  const searchText = cutWhole((hints?.searchText ?? metaSearchHint)?.replace(/\s+/g, ' ').trim(), MAX_SEARCH_TEXT_CHARS)?.trim();
   const alwaysLoad = hints?.alwaysLoad ?? metaAlwaysLoad;
   return { alwaysLoad, fromMeta: alwaysLoad && hints?.alwaysLoad === undefined, searchText: searchText === '' ? undefined : searchText };
+}
+
+/** `text`'s first `max` code units, one fewer when the cut would split a surrogate pair. */
+function cutWhole(text: string | undefined, max: number): string | undefined {
+  if (text === undefined || text.length <= max) return text;
+  const high = text.charCodeAt(max - 1);
+  return text.slice(0, high >= 0xd800 && high <= 0xdbff ? max - 1 : max);
 }

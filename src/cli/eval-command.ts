@@ -22,8 +22,10 @@ import { NODE_OPTIONAL_PACKAGES } from './optional-packages.js';
  * prefetch (C25, limit 5) would make the needed tool visible at step 0, then what one search would
  * load per dataset and ranker in `'load'` and `'confirm'` mode (tools, characters, unused
  * characters, characters per needed tool found, extra steps; C22, C24). A catalog without
- * queries is evaluated on its exact names. Progress goes to stderr. Exit 0; 2 when a chosen
- * ranker's optional peer dependency (`minisearch` for `minisearch-bm25`, a default one) is not installed.
+ * queries is evaluated on its exact names. Progress goes to stderr. Exit 0; 1 when a dataset
+ * file is missing, malformed (`EvalDatasetError`) or a catalog with no tools, the file named;
+ * 2 for a usage error (an unknown ranker, a bad `--k` or `--max-queries`, no dataset) or when a
+ * chosen ranker's optional peer dependency (`minisearch` for `minisearch-bm25`, a default one) is not installed.
  */
 export const evalCommand: CliCommand = async (args, io) => {
   const { values, positionals } = parseArgs({

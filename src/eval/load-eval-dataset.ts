@@ -17,7 +17,7 @@ export class EvalDatasetError extends Error {
  * groups gets the id `<group>__<name>` for every copy, and gold matches any copy.
  *
  * @param options.name label; default: the catalog's folder name.
- * @throws {EvalDatasetError} for unreadable JSON or a missing `name` / `query` / `gold`.
+ * @throws {EvalDatasetError} for unreadable JSON, a catalog with no tools, or a missing `name` / `query` / `gold`.
  */
 export async function loadEvalDataset(options: {
   readonly catalogFile: string;
@@ -45,6 +45,8 @@ function parseCatalog(file: string, text: string): EvalTool[] {
     throw new EvalDatasetError(file, `not JSON (${(error as Error).message})`);
   }
   if (!Array.isArray(raw)) throw new EvalDatasetError(file, 'expected a JSON array of tools');
+  // no tool: nothing to rank, and every metric would be 0 / 0
+  if (raw.length === 0) throw new EvalDatasetError(file, 'expected a JSON array of tools; this one is empty');
   const entries = raw.map((item: unknown, index) => {
     const tool = item as { name?: unknown; description?: unknown; group?: unknown; inputSchema?: unknown; title?: unknown };
     if (typeof tool?.name !== 'string' || tool.name.length === 0) throw new EvalDatasetError(file, `tool ${index} has no name`);

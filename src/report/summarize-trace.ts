@@ -105,15 +105,20 @@ function recallOf(records: readonly TelemetryRecord[], k: number): TurnSummary['
 function searchRevisions(searches: readonly SearchEndRecord[], k: number): { repeatedSearches: number; revisedSearches: number } {
   const queries = new Set<string>();
   const earlierTopK = new Set<string>();
+  const offered = new Set<string>();
   let repeatedSearches = 0;
   let revisedSearches = 0;
   for (const search of searches) {
     const query = search.query.trim().toLowerCase();
     const topK = search.ranked.slice(0, k).map(({ name }) => name);
+    // a select: of what a confirm-mode search offered is that mode's next step (C24), not a revision
+    const picksOffered = query.startsWith('select:') && search.activated.length > 0 && search.activated.every((name) => offered.has(name));
     if (queries.has(query)) repeatedSearches++;
-    else if (topK.some((name) => earlierTopK.has(name))) revisedSearches++;
+    else if (!picksOffered && topK.some((name) => earlierTopK.has(name))) revisedSearches++;
     queries.add(query);
     for (const name of topK) earlierTopK.add(name);
+    const candidates: unknown = search.candidates; // not checked by parseTrace: read only a list
+    if (Array.isArray(candidates)) for (const name of candidates) if (typeof name === 'string') offered.add(name);
   }
   return { repeatedSearches, revisedSearches };
 }
@@ -132,7 +137,9 @@ function capMissesOf(records: readonly TelemetryRecord[]): string[] {
   const misses = new Set<string>();
   records.forEach((record, index) => {
     if (record.type !== 'search.end') return;
-    const activated = new Set(record.activated);
+    // a confirm-mode search's candidates were offered to the model, not cut (C24)
+    const candidates: unknown = record.candidates; // not checked by parseTrace: read only a list
+    const activated = new Set([...record.activated, ...(Array.isArray(candidates) ? candidates : [])]);
     for (const { name } of record.ranked) {
       if (!activated.has(name) && (lastNeeded.get(name) ?? -1) > index) misses.add(name);
     }

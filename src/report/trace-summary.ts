@@ -33,13 +33,17 @@ export interface TurnSummary {
   readonly silentMiss: SilentMiss | null;
   /** Searches whose query (trimmed, lowercased) an earlier search of the turn already used. */
   readonly repeatedSearches: number;
-  /** Searches with a new query whose top k overlaps an earlier search's top k. */
+  /**
+   * Searches with a new query whose top k overlaps an earlier search's top k, except a `select:`
+   * of names an earlier confirm-mode search offered as candidates (that mode's next step, C24).
+   */
   readonly revisedSearches: number;
   /** From `turn.start` to the first `ok` call of a tool other than `tool_search`; `null` if none. */
   readonly firstSuccess: { readonly timeMs: number | null; readonly steps: number } | null;
   readonly hiddenRejections: number;
   /**
-   * Tools a search ranked but did not activate (cut by its limit or schema budget) that the
+   * Tools a search ranked but neither activated nor offered as a confirm-mode candidate (cut by
+   * its limit, schema budget or relevance floor, C10, C24) that the
    * model needed later: it called them (even if rejected), or a later search returned them as
    * its top match. A later search that activated one lower down (walking past already-active
    * matches, C10) does not count.

@@ -29,7 +29,8 @@ export interface PrefetchOutcome {
  * turn's ranker and the bounds of any search without a limit (C1, C10, C24): at most
  * `prefetch.limit` tools (clamped to `search.maxLimit`), stopping at the relevance floor; the
  * record's `requestedLimit` is `prefetch.limit` and its `skipped` names the matches the floor or
- * the budget left out. Required tools are not activated (they
+ * the budget left out, and its `rankerDrops` what was cleaned from the ranker's answer (names
+ * no tool has among them), as for the model's search. Required tools are not activated (they
  * are visible already). A message that is a `group:` query (`group:slack`, read as `tool_search`
  * reads it: C23, a listing that loads nothing) activates nothing: its record has the query, no
  * `ranked`, no `activated` and no `failure`, as the record of the model's `group:` listing. Nothing is sent to the actor: the caller passes `activated` as its
@@ -73,6 +74,8 @@ export function runPrefetch(options: {
     // model would see its candidates)
     search: { ...shared.search, defaultLimit: prefetch.limit, mode: 'load' },
     isSearchable: binding.isSearchable,
+    // as the model's search: a name no tool has is dropped into the record's rankerDrops.unknown
+    isKnown: (name) => binding.resolveTool(name) !== undefined || shared.catalog.get(name) !== undefined,
     alreadyActive: new Set(),
     isRequired: (name) => options.required.includes(name),
     schemaCharsOf: binding.schemaCharsOf,

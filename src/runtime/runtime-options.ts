@@ -75,8 +75,9 @@ export interface ToolSearchRuntimeOptions extends ModelCallSettings {
    * `tool_search`'s complete definition under 8,000 characters for any catalog. When every
    * deferred name fits they are all listed; beyond, groups with counts and a few names, then
    * counts only, then the largest groups (see `renderInventory`); `group:NAME` lists a group on
-   * request. `groupDescriptions`: group → one line shown after the group's name when it fits
-   * (e.g. `bindMcpTools`' `groupDescriptions`, from each server's instructions). Default: none.
+   * request. `groupDescriptions`: group → a string whose first non-empty line, at most 100
+   * characters (cut with `…`), is shown after the group's name when it fits (e.g. `bindMcpTools`'
+   * `groupDescriptions`, from each server's instructions). Default: none.
    */
   readonly inventory?: InventoryOptions;
   /** Limits of one `tool_search` call (C10). See {@link SearchOptions} for the defaults. */

@@ -157,7 +157,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   return withNameCoverage({
     name: 'hybrid',
     rank(written: string, maxResults: number): RankedTool[] {
-      if (typeof written !== 'string' || maxResults <= 0) return [];
+      if (typeof written !== 'string' || !(maxResults > 0)) return []; // NaN or undefined from JavaScript: no count, as in the fuse ranker
       // full-width forms and invisible format characters are read as what they stand for (`ｒｅａｄ＿ｆｉｌｅ`)
       const query = normalizeNameText(written);
       const named = findNamedTools({

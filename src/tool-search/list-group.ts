@@ -18,7 +18,8 @@ export interface GroupListing {
  *   are listed together), sorted;
  * - `group:NAME word …` — those of its names that contain every word (ignoring case);
  * - `group:word` with no such group, or `group:` alone — the names of the groups whose name
- *   contains the word (every group for none), largest first, each with its count.
+ *   contains the word (every group for none), largest first, each with its count; when no
+ *   group's name contains it, `reason` says so and points to `group:` alone.
  *
  * A group no deferred tool is in but direct tools are (its tools are all sent on every step) is
  * named as such: `listed` holds its direct names, and `reason` says they are callable already
@@ -85,6 +86,9 @@ export function listGroup(options: {
   const total = matching.length + matchingDirect.length;
   const left = total - listed.length;
   const which = word === '' ? 'Groups' : `No group is named ${JSON.stringify(rest)}; groups whose name contains it`;
+  if (total === 0 && word !== '') {
+    return { activated: [], listed, reason: `No group is named ${JSON.stringify(rest)}, and no group's name contains it. Nothing was loaded: list the groups with group: alone, or search by what you need.` };
+  }
   return {
     activated: [],
     listed,

@@ -60,6 +60,22 @@ describe('tool hints in odd shapes (C26)', () => {
     expect(await search('wombatword')).toEqual([]);
   });
 
+  it('never cuts a search hint inside an emoji: the ranker (an embedding call) gets well-formed text', () => {
+    const documents: { name: string; description: string }[] = [];
+    const ranker = (given: readonly { name: string; description: string }[]) => {
+      documents.push(...given);
+      return { name: 'capture', rank: () => [] };
+    };
+    // the 1,000-character cut falls between the two halves of the emoji
+    const hint = `${'a'.repeat(999)}🙂 more`;
+    createToolSearchRuntime({ tools: { meta_hint: hinted({ 'anthropic/searchHint': hint }), option_hint: plain() }, hints: { option_hint: { searchText: hint } }, ranker });
+    for (const name of ['meta_hint', 'option_hint']) {
+      const description = documents.find((document) => document.name === name)!.description;
+      expect(description.endsWith(`\n${'a'.repeat(999)}`)).toBe(true);
+      expect(description).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    }
+  });
+
   it('a _meta whose getter or Proxy trap throws is an InvalidOptionError naming tools.NAME._meta', () => {
     const throwingGetter = hinted(undefined);
     Object.defineProperty(throwingGetter, '_meta', {

@@ -115,6 +115,13 @@ describe('turnscope eval', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe("turnscope: ENOENT: no such file or directory, open '/nonexistent/catalog.json'");
 
+    const empty = await dataset(false);
+    await writeFile(join(empty, 'catalog.json'), '[]');
+    const none = await run(['eval', '--dataset', empty, '--ranker', 'turnscope']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^turnscope: \S+catalog\.json: expected a JSON array of tools; this one is empty$/);
+    expect(none.stdout).not.toContain('NaN');
+
     const directory = await dataset(true);
     await writeFile(join(directory, 'queries.jsonl'), '{"id":"1","query":"email my boss","gold":["send_email"]}\n{"query":');
     const bad = await run(['eval', '--dataset', directory, '--ranker', 'turnscope']);

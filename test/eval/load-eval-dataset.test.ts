@@ -51,6 +51,10 @@ describe('loadEvalDataset', () => {
     await expect(loadEvalDataset(await files({ not: 'an array' }, ''))).rejects.toThrow(EvalDatasetError);
     await expect(loadEvalDataset(await files([{ name: 'a' }], '{"query": 1}\n'))).rejects.toThrow(/line 1 needs "query"/);
   });
+
+  it('refuses a catalog with no tools, which has nothing to rank (a table of NaN otherwise)', async () => {
+    await expect(loadEvalDataset(await files([], ''))).rejects.toThrow(/catalog\.json: expected a JSON array of tools; this one is empty$/);
+  });
 });
 
 describe('the shipped mcp-catalog query set', () => {

@@ -141,4 +141,26 @@ describe('summarizeTrace: tools cut by a cap', () => {
     expect(summarizeTrace(parseTrace(called.join('\n'))).turns[0]!.capMisses).toEqual(['fs_stat']);
     expect(summarizeTrace(parseTrace(topMatch.join('\n'))).turns[0]!.capMisses).toEqual(['fs_stat']);
   });
+
+  it("a confirm-mode search's candidate the model then selected and called is not a cap miss: it was offered, not cut (C24)", () => {
+    const offered = JSON.parse(search('post to slack', ['slack_post', 'slack_list'], [], 1));
+    const lines = [
+      JSON.stringify({ ...offered, candidates: ['slack_post'], skipped: [{ name: 'slack_list', reason: 'below-relevance-floor' }], schemaCharsActivated: 0 }),
+      search('select:slack_post', ['slack_post'], ['slack_post'], 2),
+      JSON.stringify({ type: 'tool.execution.end', turnId: 'T', stepIndex: 2, timestamp: 3, toolCallId: 'x', toolName: 'slack_post', origin: 'discovered', outcome: 'ok', durationMs: 0 }),
+      JSON.stringify({ type: 'tool.execution.end', turnId: 'T', stepIndex: 2, timestamp: 4, toolCallId: 'y', toolName: 'slack_list', origin: 'hidden', outcome: 'rejected-hidden', durationMs: 0 }),
+    ];
+    // slack_list was left out by the floor, then called: that one was cut
+    expect(summarizeTrace(parseTrace(lines.join('\n'))).turns[0]!.capMisses).toEqual(['slack_list']);
+    // and the select: of the offered candidate is that mode's next step, not a revised search
+    expect(summarizeTrace(parseTrace(lines.join('\n'))).turns[0]!.revisedSearches).toBe(0);
+    // in load mode a select: of a tool the first search ranked but left out is a revision
+    const loadMode = [search('post to slack', ['slack_post', 'slack_list'], ['slack_post'], 1), search('select:slack_list', ['slack_list'], ['slack_list'], 2)];
+    expect(summarizeTrace(parseTrace(loadMode.join('\n'))).turns[0]!.revisedSearches).toBe(1);
+    // a trace whose candidates are not a list (hand-edited, another writer) is read as if it had none
+    for (const candidates of [5, 'slack_post', null, { length: 1 }]) {
+      const odd = [JSON.stringify({ ...offered, candidates }), ...lines.slice(1)];
+      expect(summarizeTrace(parseTrace(odd.join('\n'))).turns[0]!.capMisses).toEqual(['slack_post', 'slack_list']);
+    }
+  });
 });

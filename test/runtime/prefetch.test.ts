@@ -115,6 +115,20 @@ describe('options.prefetch (C25)', () => {
     expect(turn.actor.getSnapshot().status).toBe('done');
   });
 
+  it("reports the names a ranker made up in the prefetch record's rankerDrops, as the model's search of the same words does", async () => {
+    const ranker = () => ({ name: 'made-up', rank: () => [{ name: 'no_such_tool', score: 2 }, { name: '__proto__', score: 1 }, { name: 'slack_post_message', score: 0.9 }] });
+    const records: TelemetryRecord[] = [];
+    const runtime = createToolSearchRuntime({ ...binding(), prefetch: { limit: 1 }, ranker, telemetry: callbackSink((record) => void records.push(record)) });
+    const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: PROMPT } }] }, { text: 'ok' }] });
+    await runtime.send({ model: scripted.model, prompt: PROMPT }).result;
+
+    const ends = records.filter((record) => record.type === 'search.end');
+    expect(ends.map((record) => record.origin)).toEqual(['prefetch', 'model']);
+    for (const end of ends) {
+      expect(end).toMatchObject({ activated: ['slack_post_message'], rankerDrops: { malformed: 0, unknown: ['no_such_tool', '__proto__'], duplicates: [], excess: 0 } });
+    }
+  });
+
   it('goes on without prefetched tools when a ranker throws a non-Error, rejects, rejects with a non-Error or never answers, the reason on the search record', async () => {
     const cases: { rank: () => Promise<never>; timeout: object; failure: RegExp }[] = [
       {

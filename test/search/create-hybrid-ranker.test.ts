@@ -202,6 +202,12 @@ describe('createHybridRanker: long and hostile queries (C12)', () => {
   it('returns [] for maxResults 0', () => {
     expect(ranker.rank('browser_click', 0)).toEqual([]);
   });
+
+  it.each([NaN, undefined, {}])('returns [] for a maxResults of %s from JavaScript, as createFuseRanker does, instead of throwing', (maxResults) => {
+    for (const query of ['browser_click', 'click the button', 'select:browser_click']) {
+      expect(ranker.rank(query, maxResults as unknown as number)).toEqual([]);
+    }
+  });
 });
 
 describe('createHybridRanker: determinism', () => {

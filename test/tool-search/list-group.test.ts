@@ -50,6 +50,13 @@ describe('tool_search group:NAME (C23)', () => {
     expect(tight.reason).toContain('2 not listed');
   });
 
+  it('says no group name contains a word that none does, and how to list them all, instead of "0 groups, largest first"', () => {
+    const groups = new Map<string, string[]>([['github', ['a']], ['slack', ['b']]]);
+    const none = listGroup({ rest: 'jira', groups, maxChars: 6_000 });
+    expect(none.listed).toEqual([]);
+    expect(none.reason).toBe('No group is named "jira", and no group\'s name contains it. Nothing was loaded: list the groups with group: alone, or search by what you need.');
+  });
+
   it('finds a group whose name has spaces, prefixes another or differs only in case, and narrows it by the words after its name', async () => {
     const groups = new Map<string, string[]>([
       ['my server', ['srv_create_page', 'srv_delete_page', 'srv_list']],
