@@ -1,4 +1,5 @@
 import Fuse from 'fuse.js';
+import { editDistance } from './edit-distance.js';
 
 /** Shortest query term a typo is looked for in: shorter words are too ambiguous to correct. */
 const MIN_TYPO_TERM_CHARS = 4;
@@ -14,6 +15,12 @@ const MAX_FUSE_SCORE = 0.34;
  * scores it below the threshold for short words; as close as one wrong letter in five.
  */
 const TRANSPOSITION_SIMILARITY = 0.8;
+/**
+ * Candidates fuse.js is asked for: its bitap search matches the word anywhere inside a longer
+ * one (`read` is one letter from the `reat` of `create`), so its best few are checked as whole
+ * words ({@link editDistance}) and the first that is close enough is the correction.
+ */
+const FUSE_CANDIDATES = 5;
 
 /** A name word a mistyped query word most likely meant. */
 export interface TypoCorrection {
@@ -80,9 +87,13 @@ export function createNameTypoCorrector(nameWords: Iterable<string>, stem: (word
       if (swapped !== undefined) return { term: stem(swapped), similarity: TRANSPOSITION_SIMILARITY };
       const fuse = fuseFor(word.length);
       if (fuse === null) return undefined;
-      const best = fuse.search(word, { limit: 1 })[0];
-      if (best === undefined || best.score === undefined || best.score > MAX_FUSE_SCORE) return undefined;
-      return { term: stem(best.item), similarity: 1 - best.score };
+      // the edits a whole-word correction may take: fuse.js's threshold, about one in five characters, at least one
+      const maxEdits = Math.max(1, Math.floor(word.length * MAX_FUSE_SCORE));
+      for (const candidate of fuse.search(word, { limit: FUSE_CANDIDATES })) {
+        if (candidate.score === undefined || candidate.score > MAX_FUSE_SCORE) break;
+        if (editDistance(word, candidate.item, maxEdits) <= maxEdits) return { term: stem(candidate.item), similarity: 1 - candidate.score };
+      }
+      return undefined;
     },
     transposes(word: string): boolean {
       return word.length >= MIN_TYPO_TERM_CHARS && word.length <= MAX_TYPO_TERM_CHARS && transposedNameWord(word, words) !== undefined;
