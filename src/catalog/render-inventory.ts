@@ -2,6 +2,7 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { splitNameWords } from '../search/split-name-words.js';
 import { toolSearchAliasGrowth } from '../tool-search/tool-search-wire-names.js';
 import { cutText } from './cut-text.js';
+import { groupDescriptionLine, MAX_GROUP_DESCRIPTION_CHARS } from './group-description-line.js';
 import { shownGroupLabel } from './shown-group-label.js';
 import type { CatalogEntry } from './catalog-entry.js';
 import { inventoryGroups } from './inventory-groups.js';
@@ -20,8 +21,6 @@ export const MIN_INVENTORY_MAX_CHARS = 300;
 const MAX_TELLING_NAMES = 8;
 /** Names of one group judged when picking its most telling names (evenly spaced in a larger group). */
 const MAX_CANDIDATES = 500;
-/** Characters kept of a group's one-line description. */
-const MAX_GROUP_DESCRIPTION_CHARS = 100;
 
 /** Options of {@link renderInventory}. */
 export interface InventoryOptions {
@@ -34,7 +33,8 @@ export interface InventoryOptions {
   readonly maxChars?: number;
   /**
    * Group → a one-line description (e.g. an MCP server's instructions), shown after the group
-   * name when the budget allows. Its first non-empty line is kept, at most 100 characters ({@link oneLine});
+   * name when the budget allows. Its first line that says something is kept, without Markdown's
+   * leading marks or a trailing `:`, at most 100 characters (`groupDescriptionLine`);
    * the inventory's own marks in it are defused (`(5 tools)` → `[5 tools]`, `+ one of` →
    * `plus one of`), so it cannot pass for inventory lines. Default: none.
    */
@@ -72,7 +72,7 @@ export function renderInventory(entries: readonly CatalogEntry[], options: Inven
   if (groups.size === 0) return '';
   const descriptions = new Map<string, string>();
   for (const [group, description] of Object.entries(options.groupDescriptions ?? {})) {
-    const line = withoutInventoryMarks(oneLine(description));
+    const line = withoutInventoryMarks(groupDescriptionLine(description));
     if (groups.has(group) && line !== '') descriptions.set(group, line);
   }
   const fits = (text: string) => sentChars(text) <= maxChars;

@@ -1,6 +1,6 @@
 import type { Tool, ToolSet } from 'ai';
 import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
-import { oneLine } from '../catalog/render-inventory.js';
+import { groupDescriptionLine } from '../catalog/group-description-line.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
 import { nameMcpTools } from './name-mcp-tools.js';
@@ -56,7 +56,7 @@ export interface BoundMcpTools {
   readonly aliases: Record<string, string[]>;
   /**
    * Server name → one line about it, for `createToolSearchRuntime({ inventory: { groupDescriptions } })`
-   * (C23): the first line of the server's MCP `instructions`, else of its `serverInfo`
+   * (C23): the first line that says something (`groupDescriptionLine`) of the server's MCP `instructions`, else of its `serverInfo`
    * description or title, at most 100 characters. Servers that say nothing are left out.
    */
   readonly groupDescriptions: Record<string, string>;
@@ -152,7 +152,7 @@ function bindTools(started: readonly StartedMcpServer[]): Omit<BoundMcpTools, 'c
   const aliases = nameKeyedRecord<string[]>();
   const groupDescriptions = nameKeyedRecord<string>();
   for (const { server, description } of started) {
-    const line = description === undefined ? '' : oneLine(description);
+    const line = description === undefined ? '' : groupDescriptionLine(description);
     if (line !== '') groupDescriptions[server] = line;
   }
   for (const { canonicalName, server, tool, upstream, aliases: names } of named) {
