@@ -4,6 +4,7 @@ import type { ToolSet } from 'ai';
 import { McpServerStartError } from './mcp-server-start-error.js';
 import type { McpClientConfig, McpServerConfig } from './mcp-server-config.js';
 import { describeThrown } from '../errors/describe-thrown.js';
+import { raceAbort } from '../search/race-abort.js';
 
 /** A started MCP server (or a given client): the tools it listed, and how to let it go. */
 export interface StartedMcpServer {
@@ -98,7 +99,7 @@ async function withinDeadline(options: {
 
   const work = options.work(stop.signal);
   try {
-    return await untilAborted(work, stop.signal);
+    return await raceAbort(work, stop.signal);
   } catch (error) {
     // A start that finishes after the deadline must not leave its child running.
     work.then((late) => late.close(), () => undefined).catch(() => undefined);
@@ -115,15 +116,6 @@ async function withinDeadline(options: {
     clearTimeout(timer);
     abortSignal?.removeEventListener('abort', onAbort);
   }
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function isSpawnError(error: unknown): boolean {

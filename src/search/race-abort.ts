@@ -4,7 +4,8 @@
  * aborted signal rejects at once. `signal` `undefined`: `answer` itself. The abort listener is
  * removed once either settles, so a signal shared by many searches keeps none.
  *
- * Used by createSemanticRanker for its `lexical` ranker, a caller's code whose promise may never
+ * Used by createSemanticRanker for its `lexical` ranker, by `runToolSearch` for any ranker and by
+ * the MCP server start: a caller's code whose promise may never
  * settle: with a signal, the search still ends when it aborts (C12: the search is then a tool
  * error, and the turn goes on).
  */

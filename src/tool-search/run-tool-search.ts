@@ -2,12 +2,14 @@ import type { SearchRecord } from '../runtime/turn-stream-part.js';
 import type { SearchOptions } from '../search/search-options.js';
 import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import { cleanRanking } from '../search/clean-ranking.js';
+import { raceAbort } from '../search/race-abort.js';
 import { relevanceFloorsOf } from '../search/relevance-floor-of.js';
 import { selectActivations } from '../search/select-activations.js';
 import type { AnyToolRanker, RankedTool, ToolRanker } from '../search/tool-ranker.js';
 import { describeCallableMatches } from './describe-callable-matches.js';
 import { describeSelectLeftOut } from './describe-select-left-out.js';
 import { describeSkips } from './describe-skips.js';
+import { describeUnnamedQuery } from './describe-unnamed-query.js';
 import { checkSelectEntries, MAX_SELECTED_ENTRIES, selectEntriesOf } from './check-select-entries.js';
 import { namedCallableTools } from './named-callable-tools.js';
 import { parseRequiredWords } from './parse-required-words.js';
@@ -296,6 +298,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     const reasons = [
       confirm && selection.newlyActivated.length > 0 ? CONFIRM_REASON : undefined,
       describeSkips({ selection, query, maxSchemaChars: search.maxSchemaChars, requiredMatches, told, confirm, floor: { ...floor, raisedFor, raisedShare, lowered } }),
+      describeUnnamedQuery({ query: rankQuery, ranked: cleaned.ranked, isAvailable: (name) => options.isSearchable(name) || isDirectCallable(name), namesATool: (text) => restNames !== undefined || isNamed(text) || (options.toolsWithRestOf?.(text) ?? []).length > 0 || (options.aliasOwnersOf?.(text) ?? []).length > 0, aliasesOf: options.aliasesOf, loaded: selection.newlyActivated, confirm }),
       restNames === undefined ? undefined : describeSharedRest({
         rest: rankQuery.replace(/^[`'"]+|[`'"]+$/g, ''),
         names: restNames,
@@ -338,22 +341,9 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
     return rankerFailed(query, error);
   }
   if (!promised) return finish(ranking, true);
-  return untilAborted(ranking as PromiseLike<RankedTool[]>, abortSignal).then((settled) => finish(settled, false), (error: unknown) =>
+  return raceAbort(ranking as PromiseLike<RankedTool[]>, abortSignal).then((settled) => finish(settled, false), (error: unknown) =>
     abortSignal?.aborted === true ? stopped() : rankerFailed(query, error),
   );
-}
-
-/** `ranking`, or a rejection as soon as `signal` aborts: a ranker that ignores the signal cannot hold the search. */
-function untilAborted<T>(ranking: PromiseLike<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return Promise.resolve(ranking);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(ranking)
-      .finally(() => signal.removeEventListener('abort', onAbort))
-      .then(resolve, reject);
-  });
 }
 
 function stopped(): ToolSearchOutcome {
