@@ -122,9 +122,16 @@ export const MODEL_CALL_SETTING_NAMES = Object.keys(MODEL_CALL_SETTINGS_SHAPE) a
 
 /**
  * A turn's settings: the runtime's, overridden key by key by the send's (`headers` and
- * `providerOptions` merged by name), frozen; keys given nowhere are absent.
+ * `providerOptions` merged by name), frozen; keys given nowhere are absent. Each side's
+ * `experimental_repairToolCall` counts as its `repairToolCall` (the newer name wins on one side,
+ * as in streamText), so a send's repair overrides the runtime's under either name; the result
+ * has `repairToolCall` only.
  */
-export function mergeModelCallSettings(runtime: ModelCallSettings, send: ModelCallSettings): ModelCallSettings {
+export function mergeModelCallSettings(runtimeSettings: ModelCallSettings, sendSettings: ModelCallSettings): ModelCallSettings {
+  // each side's repair function first, as streamText reads it (`repairToolCall = experimental_repairToolCall`),
+  // so a send's older-name key overrides the runtime's newer one
+  const runtime = withOneRepair(runtimeSettings);
+  const send = withOneRepair(sendSettings);
   const merged: Record<string, unknown> = {};
   for (const name of MODEL_CALL_SETTING_NAMES) {
     const value = send[name] ?? runtime[name];
@@ -133,9 +140,14 @@ export function mergeModelCallSettings(runtime: ModelCallSettings, send: ModelCa
   for (const name of ['headers', 'providerOptions', 'toolsContext'] as const) {
     if (runtime[name] !== undefined && send[name] !== undefined) merged[name] = Object.freeze({ ...runtime[name], ...send[name] });
   }
-  if (merged.repairToolCall === undefined && merged.experimental_repairToolCall !== undefined) merged.repairToolCall = merged.experimental_repairToolCall;
-  delete merged.experimental_repairToolCall;
   return Object.freeze(merged) as ModelCallSettings;
+}
+
+/** `settings` with `experimental_repairToolCall` read into `repairToolCall` (which wins when both are given, as in streamText). */
+function withOneRepair(settings: ModelCallSettings): ModelCallSettings {
+  const { experimental_repairToolCall: older, ...rest } = settings;
+  const repairToolCall = rest.repairToolCall ?? older;
+  return repairToolCall === undefined ? rest : { ...rest, repairToolCall };
 }
 
 /** The settings given in a parsed input: its {@link ModelCallSettings} keys only. */

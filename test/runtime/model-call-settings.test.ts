@@ -41,4 +41,23 @@ describe('AI SDK stream settings on a turn', () => {
     expect(plain.steps[0]!.toolResults[0]!.outcome).toBe('invalid-input');
     expect(log).toHaveLength(1);
   });
+
+  it("repairToolCall: a send's experimental_repairToolCall (the older name) overrides the runtime's repairToolCall, as a send's setting overrides the runtime's", async () => {
+    const log: ExecutionLog = [];
+    const { tools } = sampleTools(log);
+    const malformed = { steps: [{ toolCalls: [{ toolName: 'Bash', input: '{"command": "ls"' }] }, { text: 'done' }] };
+    const asked: string[] = [];
+    const runtime = createToolSearchRuntime({
+      tools,
+      repairToolCall: async () => (asked.push('runtime'), null),
+    });
+    const result = await runtime.send({
+      model: createScriptedModel(malformed).model,
+      prompt: 'list',
+      experimental_repairToolCall: async ({ toolCall }) => (asked.push('send'), { ...toolCall, input: `${toolCall.input}}` }),
+    }).result;
+    expect(asked).toEqual(['send']);
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({ toolName: 'Bash', outcome: 'ok' });
+    expect(log).toEqual([{ toolName: 'Bash', input: { command: 'ls' } }]);
+  });
 });
