@@ -97,7 +97,7 @@ export const MODEL_CALL_SETTINGS_SHAPE = {
   headers: nameKeyedRecord(z.string({ error: 'a string (or undefined to drop the header)' }).optional(), 'an object of header name → value').optional(),
   providerOptions: nameKeyedRecord(plainObject('an object of that provider\'s options'), 'an object of provider name → options (e.g. { openai: { reasoningEffort: "low" } })').optional(),
   toolChoice: z
-    .union([z.enum(['auto', 'none', 'required']), strictOptions({ type: z.literal('tool'), toolName: z.string() })], {
+    .union([z.enum(['auto', 'none', 'required']), strictOptions({ type: z.literal('tool', { error: "'tool'" }), toolName: z.string({ error: 'the name of a tool bound to the turn (a string)' }) })], {
       error: "'auto', 'none', 'required', or { type: 'tool', toolName }",
     })
     .optional(),
