@@ -29,6 +29,9 @@ import type { StepExecutionContext } from './step-execution-context.js';
  *   server tool's output: over `outputLimit` it reads head, note and tail, the whole output is
  *   stored under the call's default operation id (`turnId:stepIndex:toolCallId`), and
  *   `result.output` keeps the value whole; unless the tool's policy says `truncateOutput: false`.
+ * - an approval whose tool this turn cannot run (its ceiling leaves it out, or the runtime no
+ *   longer has it): outcome `rejected-answer`, checked before the claim, so the request stays
+ *   open for a turn that binds the tool.
  * - anything else — no such request (forged), one already answered (replayed), another tool or
  *   input (altered), a signature that does not verify, no answer at all — runs nothing: outcome
  *   `rejected-answer`, and the model gets a tool error saying why.
@@ -53,6 +56,12 @@ export async function answerOpenCall(options: {
       answer.approvalId === undefined
         ? 'the request carried no output from the client for this call'
         : `the request carried no tool-approval-response to its approval request ${JSON.stringify(answer.approvalId)}; call it again if it is still needed`,
+    );
+  }
+  // checked before the claim, so the request stays open for a turn that binds the tool
+  if (answer.type === 'approval' && context.resolveTool(call.toolName) === undefined) {
+    return refused(
+      `${JSON.stringify(call.toolName)} is not bound to this turn (its boundTools or profile leave it out, or the runtime no longer has it), so approval request ${JSON.stringify(answer.approvalId)} cannot run here; it stays open: answer it in a turn that binds the tool`,
     );
   }
   const secret = context.pipeline.toolApprovalSecret;
