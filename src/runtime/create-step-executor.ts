@@ -163,10 +163,8 @@ export function createStepExecutor(options: StepExecutorOptions): (step: Execute
         active: activationsOf(machine),
         messages: [...(machine.messages as ModelMessage[]), message],
       });
-      // a call that awaits a person ends the turn anyway: stopWhen is asked only when none does;
-      // nor after an answering step (C27): streamText runs approved calls before its first step
-      const answering = machine.stepFinishReason === ANSWERING_STEP_REASON;
-      const stop = options.stopWhen === undefined || answering || answered.length < opened.results.length
+      // asked only when no call awaits a person, and not after an answering step (C27: streamText runs approved calls before its first step)
+      const stop = options.stopWhen === undefined || machine.stepFinishReason === ANSWERING_STEP_REASON || answered.length < opened.results.length
         ? { stop: false }
         : await evaluateStopWhen(options.stopWhen, stopWhenSteps(machine.stepRecords, { record: stepRecordOf(machine, opened.results), toolCalls: step.toolCalls }, machine.messages, options.usageOf ?? (() => undefined), options.contexts));
       if (controller.signal.aborted) return;
