@@ -35,7 +35,7 @@ export const AI_SDK_PARITY: Readonly<Record<AiSdkSettingName, AiSdkParity>> = Ob
   seed: CALL_SETTING,
   reasoning: CALL_SETTING,
   headers: { honoured: 'runtime default and per-send override, merged by header name' },
-  providerOptions: { honoured: 'runtime default and per-send override, merged by provider' },
+  providerOptions: { honoured: 'runtime default and per-send override, deep-merged as ai\'s `defaultSettingsMiddleware` merges them' },
   toolChoice: { honoured: 'runtime default and per-send override; a named tool must be visible on the step, else the turn fails before that request' },
   repairToolCall: { honoured: 'runtime default and per-send override; a repaired call still passes the availability guard and the pipeline' },
   experimental_repairToolCall: { honoured: 'as `repairToolCall` (its older name)' },
