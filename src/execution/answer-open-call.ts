@@ -25,7 +25,8 @@ import type { StepExecutionContext } from './step-execution-context.js';
  *   `{ type: 'execution-denied', reason }`, as `streamText` gives it.
  * - a client-side tool's output: the store must hold an open call with the same tool call id,
  *   tool name and input digest (claimed by its key, openCallKey); the model then gets the client's
- *   output (outcome `ok`) through the output truncation and artifact stages (C4, S11) as a
+ *   output (outcome `ok`; `error` for an `error-text` / `error-json` output, `denied` for
+ *   `execution-denied`, as the client said) through the output truncation and artifact stages (C4, S11) as a
  *   server tool's output: over `outputLimit` it reads head, note and tail, the whole output is
  *   stored under the call's default operation id (`turnId:stepIndex:toolCallId`), and
  *   `result.output` keeps the value whole; unless the tool's policy says `truncateOutput: false`.
@@ -105,11 +106,15 @@ export async function answerOpenCall(options: {
 
 /** A client's accepted output as the call's result: truncated and stored as a server tool's output is (C4, S11). */
 async function finishClientOutput(call: TurnToolCall, output: unknown, context: StepExecutionContext, finish: ResultFinisher): Promise<TurnToolResult> {
-  const value = outputValueOf(output);
+  const type = (output as { type?: unknown }).type;
+  // the client's own failure or refusal is that, not a success: as a server tool's error or a person's denial
+  const outcome = type === 'error-text' || type === 'error-json' ? 'error' : type === 'execution-denied' ? 'denied' : 'ok';
+  const reason = (output as { reason?: unknown }).reason;
+  const value = outcome === 'denied' ? `${call.toolName} was denied by the client${typeof reason === 'string' ? `: ${reason}` : ''}` : outputValueOf(output);
   const { pipeline } = context;
   const truncates = context.resolveTool(call.toolName)?.policy.truncateOutput ?? true;
   const truncated = truncates ? truncateModelOutput(output as ToolResultPart['output'], pipeline.outputLimit) : undefined;
-  if (truncated === undefined) return finish('ok', value, output);
+  if (truncated === undefined) return finish(outcome, value, output);
   const operationId = defaultOperationId({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
   const stored = await storeArtifact({
     truncated,
@@ -125,7 +130,7 @@ async function finishClientOutput(call: TurnToolCall, output: unknown, context: 
   });
   if (isCallStop(stored)) return finish('cancelled', `The turn ended while ${call.toolName}'s output from the client was stored; the model did not get it.`);
   const { totalBytes, totalLines, omittedBytes, omittedLines } = truncated.cut;
-  return finish('ok', value, stored.modelOutput, {
+  return finish(outcome, value, stored.modelOutput, {
     truncated: { totalBytes, totalLines, omittedBytes, omittedLines },
     ...(stored.artifact === undefined ? {} : { artifact: { id: stored.artifact.id, uri: stored.artifact.uri } }),
   });

@@ -54,4 +54,18 @@ describe('answerOpenCall', () => {
     expect(result.steps[0]!.toolResults[0]).toMatchObject({ toolCallId: 'del', outcome: 'ok', output: 'delete_repo done' });
     expect(context.ran).toEqual([{ toolName: 'delete_repo', input: { repo: 'old' } }]);
   });
+
+  it('S16: a client output that is an error (addToolOutput with state output-error) or a denial settles the call as error or denied, not ok; the model reads it as sent', async () => {
+    for (const [output, outcome] of [
+      [{ type: 'error-text', value: 'the user closed the picker' }, 'error'],
+      [{ type: 'error-json', value: { code: 'closed' } }, 'error'],
+      [{ type: 'execution-denied', reason: 'not now' }, 'denied'],
+    ] as const) {
+      const context = setup();
+      const first = await awaitingPick(context);
+      const { result, requests } = await context.send(withOutput(first, output), { text: 'ok' });
+      expect(result.steps[0]!.toolResults[0]).toMatchObject({ toolCallId: 'pick', outcome });
+      expect(toolResultsIn(requests[0]!.prompt)).toEqual([{ toolCallId: 'pick', output }]);
+    }
+  });
 });
