@@ -5,7 +5,11 @@ import { approvalInputDigest, verifyToolApproval } from './approval-signature.js
 import { openCallKey, type OpenCallClaim } from './approval-store.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { runStage } from './run-stage.js';
-import { createResultFinisher } from './create-result-finisher.js';
+import { createResultFinisher, type ResultFinisher } from './create-result-finisher.js';
+import { isCallStop } from './call-stop.js';
+import { defaultOperationId } from './execution-pipeline-settings.js';
+import { storeArtifact } from './store-artifact.js';
+import { truncateModelOutput } from './truncate-model-output.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 
 /**
@@ -20,7 +24,15 @@ import type { StepExecutionContext } from './step-execution-context.js';
  *   permission `deny` still denies. Denied: outcome `denied`, and the model gets ai's
  *   `{ type: 'execution-denied', reason }`, as `streamText` gives it.
  * - a client-side tool's output: the store must hold an open call with the same tool call id,
- *   tool name and input digest (claimed by its key, openCallKey); the model then gets the client's output as it came (outcome `ok`).
+ *   tool name and input digest (claimed by its key, openCallKey); the model then gets the client's
+ *   output (outcome `ok`; `error` for an `error-text` / `error-json` output, `denied` for
+ *   `execution-denied`, as the client said) through the output truncation and artifact stages (C4, S11) as a
+ *   server tool's output: over `outputLimit` it reads head, note and tail, the whole output is
+ *   stored under the call's default operation id (`turnId:stepIndex:toolCallId`), and
+ *   `result.output` keeps the value whole; unless the tool's policy says `truncateOutput: false`.
+ * - an approval whose tool this turn cannot run (its ceiling leaves it out, or the runtime no
+ *   longer has it): outcome `rejected-answer`, checked before the claim, so the request stays
+ *   open for a turn that binds the tool.
  * - anything else — no such request (forged), one already answered (replayed), another tool or
  *   input (altered), a signature that does not verify, no answer at all — runs nothing: outcome
  *   `rejected-answer`, and the model gets a tool error saying why.
@@ -45,6 +57,12 @@ export async function answerOpenCall(options: {
       answer.approvalId === undefined
         ? 'the request carried no output from the client for this call'
         : `the request carried no tool-approval-response to its approval request ${JSON.stringify(answer.approvalId)}; call it again if it is still needed`,
+    );
+  }
+  // checked before the claim, so the request stays open for a turn that binds the tool
+  if (answer.type === 'approval' && context.resolveTool(call.toolName) === undefined) {
+    return refused(
+      `${JSON.stringify(call.toolName)} is not bound to this turn (its boundTools or profile leave it out, or the runtime no longer has it), so approval request ${JSON.stringify(answer.approvalId)} cannot run here; it stays open: answer it in a turn that binds the tool`,
     );
   }
   const secret = context.pipeline.toolApprovalSecret;
@@ -76,7 +94,7 @@ export async function answerOpenCall(options: {
   if (record.kind !== (answer.type === 'approval' ? 'approval' : 'client') || record.toolCallId !== call.toolCallId || record.toolName !== call.toolName || record.inputDigest !== inputDigest) {
     return refused(`the call in the messages is not the one ${what} was issued for (its tool or input was altered)`);
   }
-  if (answer.type === 'client-output') return finish('ok', outputValueOf(answer.output), answer.output);
+  if (answer.type === 'client-output') return finishClientOutput(call, answer.output, context, finish);
   if (!answer.approved) {
     const reason = answer.reason;
     const modelOutput = { type: 'execution-denied', ...(reason === undefined ? {} : { reason }) };
@@ -84,6 +102,38 @@ export async function answerOpenCall(options: {
   }
   const { answer: _answer, ...approved } = call;
   return executeToolCall({ call: approved, context, approvedByPerson: true, awaitPerson: true });
+}
+
+/** A client's accepted output as the call's result: truncated and stored as a server tool's output is (C4, S11). */
+async function finishClientOutput(call: TurnToolCall, output: unknown, context: StepExecutionContext, finish: ResultFinisher): Promise<TurnToolResult> {
+  const type = (output as { type?: unknown }).type;
+  // the client's own failure or refusal is that, not a success: as a server tool's error or a person's denial
+  const outcome = type === 'error-text' || type === 'error-json' ? 'error' : type === 'execution-denied' ? 'denied' : 'ok';
+  const reason = (output as { reason?: unknown }).reason;
+  const value = outcome === 'denied' ? `${call.toolName} was denied by the client${typeof reason === 'string' ? `: ${reason}` : ''}` : outputValueOf(output);
+  const { pipeline } = context;
+  const truncates = context.resolveTool(call.toolName)?.policy.truncateOutput ?? true;
+  const truncated = truncates ? truncateModelOutput(output as ToolResultPart['output'], pipeline.outputLimit) : undefined;
+  if (truncated === undefined) return finish(outcome, value, output);
+  const operationId = defaultOperationId({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
+  const stored = await storeArtifact({
+    truncated,
+    limit: pipeline.outputLimit,
+    store: pipeline.artifactStore,
+    operationId,
+    turnId: context.turnId,
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    isBound: (name) => context.bound.includes(name),
+    isVisible: (name) => context.visible.has(name),
+    signal: context.abortSignal,
+  });
+  if (isCallStop(stored)) return finish('cancelled', `The turn ended while ${call.toolName}'s output from the client was stored; the model did not get it.`);
+  const { totalBytes, totalLines, omittedBytes, omittedLines } = truncated.cut;
+  return finish(outcome, value, stored.modelOutput, {
+    truncated: { totalBytes, totalLines, omittedBytes, omittedLines },
+    ...(stored.artifact === undefined ? {} : { artifact: { id: stored.artifact.id, uri: stored.artifact.uri } }),
+  });
 }
 
 /** A store's answer read once into plain data: anything else than its three shapes is `unknown`. */

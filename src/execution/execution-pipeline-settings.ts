@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_TIMER_DELAY_MS, TURN_DEFAULTS } from '../../machines/turn-defaults.js';
 import { functionOption, nameKeyedRecord, strictOptions, wholeNumber, withMethods } from '../options/option-fields.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
+import { AI_SDK_TIMEOUT_REFUSAL } from '../runtime/ai-sdk-parity.js';
 import type { ArtifactStore } from './artifact-store.js';
 import type { OutputLimit } from './truncate-text.js';
 import { createMemoryArtifactStore } from './create-memory-artifact-store.js';
@@ -82,7 +83,7 @@ export const PIPELINE_OPTION_SCHEMAS = {
     toolMs: milliseconds.default(TURN_DEFAULTS.timeout.toolMs),
     perToolMs: nameKeyedRecord(milliseconds, 'an object of tool name → milliseconds').default(() => Object.freeze(Object.create(null) as Record<string, number>)),
     approvalMs: milliseconds.default(TURN_DEFAULTS.timeout.approvalMs),
-  })
+  }, `an object { toolMs, perToolMs, approvalMs } (turnscope's tool timeouts); ${AI_SDK_TIMEOUT_REFUSAL}`)
     .prefault({})
     .transform((timeout): TimeoutOptions => Object.freeze(timeout)),
   outputLimit: strictOptions({

@@ -18,7 +18,11 @@ export interface OptionsContext {
    * `send(input)`) and this one (`here`): such a key is named as misplaced, not as a typo.
    */
   readonly elsewhere?: { readonly names: readonly string[]; readonly place: string; readonly here: string };
-  /** Top-level names refused on purpose, with why and what to use instead (e.g. the AI SDK's `activeTools`). */
+  /**
+   * Names refused on purpose, with why and what to use instead (e.g. the AI SDK's `activeTools`),
+   * by dotted path (`timeout.totalMs` for a key inside an option). A top-level name that is also
+   * in `elsewhere` is named as misplaced and refused there both.
+   */
   readonly refused?: ReadonlyMap<string, string>;
 }
 
@@ -28,7 +32,7 @@ export interface OptionsContext {
  * path (`timeout.toolMs`, `telemetry[0]`), the value given, and what is accepted (the schema's
  * error message). An unknown key is reported before any other problem, with the likely key when
  * one is within two edits (`timeout.toolMS` → `timeout.toolMs`), else the list of known keys;
- * a key of `context.elsewhere` is named as misplaced, one of `context.refused` with its reason. Keys such as `__proto__` (an own key, as
+ * a key of `context.elsewhere` is named as misplaced, one of `context.refused` with its reason (both for a key in both). Keys such as `__proto__` (an own key, as
  * `JSON.parse` makes) or `constructor` are unknown keys like any other.
  *
  * @throws {InvalidOptionError}
@@ -43,12 +47,13 @@ export function parseOptions<Schema extends z.ZodType>(schema: Schema, value: un
     const key = issue.keys[0]!;
     const option = nameOf([...prefix, ...issue.path, key]);
     const given = ownValueAt(value, [...issue.path, key]);
+    const refusal = context.refused?.get(nameOf([...issue.path, key]));
     if (issue.path.length === 0 && context.elsewhere?.names.includes(key)) {
       const { place, here } = context.elsewhere;
-      throw new InvalidOptionError({ option, value: given, expected: `\`${key}\` in ${place}, where it belongs, not in ${here}` });
+      const asAiSetting = refusal === undefined ? '' : `; as ai's \`${key}\` it is refused: ${refusal}`;
+      throw new InvalidOptionError({ option, value: given, expected: `\`${key}\` in ${place}, where it belongs, not in ${here}${asAiSetting}` });
     }
-    const refusal = issue.path.length === 0 ? context.refused?.get(key) : undefined;
-    if (refusal !== undefined) throw new InvalidOptionError({ option, value: given, expected: `no \`${key}\` (refused: ${refusal})` });
+    if (refusal !== undefined) throw new InvalidOptionError({ option, value: given, expected: `no \`${option}\` (refused: ${refusal})` });
     const known = knownKeysAt(schema, issue.path);
     const likely = likelyOption(key, known);
     const base = nameOf([...prefix, ...issue.path]);

@@ -35,7 +35,7 @@ export const AI_SDK_PARITY: Readonly<Record<AiSdkSettingName, AiSdkParity>> = Ob
   seed: CALL_SETTING,
   reasoning: CALL_SETTING,
   headers: { honoured: 'runtime default and per-send override, merged by header name' },
-  providerOptions: { honoured: 'runtime default and per-send override, merged by provider' },
+  providerOptions: { honoured: 'runtime default and per-send override, deep-merged as ai\'s `defaultSettingsMiddleware` merges them' },
   toolChoice: { honoured: 'runtime default and per-send override; a named tool must be visible on the step, else the turn fails before that request' },
   repairToolCall: { honoured: 'runtime default and per-send override; a repaired call still passes the availability guard and the pipeline' },
   experimental_repairToolCall: { honoured: 'as `repairToolCall` (its older name)' },
@@ -95,3 +95,12 @@ export const AI_SDK_PARITY: Readonly<Record<AiSdkSettingName, AiSdkParity>> = Ob
 export const REFUSED_AI_SDK_SETTINGS: ReadonlyMap<string, string> = new Map(
   Object.entries(AI_SDK_PARITY).flatMap(([name, parity]) => ('refused' in parity ? [[name, parity.refused] as const] : [])),
 );
+
+/**
+ * Why ai's own `timeout` forms are refused where turnscope's `timeout` option is read (a number
+ * of ms, or `{ totalMs, stepMs, chunkMs }`), with what to use instead: AI_SDK_PARITY's reason.
+ */
+export const AI_SDK_TIMEOUT_REFUSAL = `ai's \`timeout\` (milliseconds, or { totalMs, stepMs, chunkMs }) is refused: ${REFUSED_AI_SDK_SETTINGS.get('timeout')!}`;
+
+/** ai's `timeout` keys as they would sit inside turnscope's `timeout` option (`timeout.totalMs`, …) → {@link AI_SDK_TIMEOUT_REFUSAL}. */
+export const REFUSED_AI_SDK_TIMEOUT_KEYS: ReadonlyMap<string, string> = new Map(['totalMs', 'stepMs', 'chunkMs'].map((key) => [`timeout.${key}`, AI_SDK_TIMEOUT_REFUSAL] as const));

@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import { toolModelMessageSchema, type ModelMessage } from 'ai';
 import type { TurnCallAnswer, TurnToolCall } from '../../machines/turn-types.js';
 
 /** A part of a message's content, read loosely: the caller's messages are data, not trusted shapes. */
@@ -9,9 +9,14 @@ type Part = { readonly type?: unknown; readonly [key: string]: unknown };
  * the way ai's `collectToolApprovals` reads them: when every message after the last assistant
  * message is a tool message, each call of that assistant message that carries a
  * `tool-approval-request` gets the `tool-approval-response` to it (or `none`; a `tool-result` for
- * it instead is `refused`: an approval, not a result, settles it); a call of a client-side tool
- * (`isClientTool`: bound, without `execute`) gets the client's `tool-result` as its output (or
- * `none`); a `tool-result` for a call of a tool that neither runs here nor is a client tool
+ * it instead is `refused`: an approval, not a result, settles it; so are responses to one request
+ * that both approve and deny it, and one whose `approved` is not a boolean); a call of a
+ * client-side tool (`isClientTool`: bound, without `execute`) gets the client's `tool-result` as
+ * its output (or `none`; `refused` when that output is not an AI SDK `ToolResultOutput` of JSON
+ * data, as ai's `toolModelMessageSchema` checks it: `null`, an unknown `type`, a function, a
+ * BigInt, a cycle); a call whose input in the messages is not JSON data (a cycle, a BigInt) is
+ * `refused` with its input left out (`null`), since the turn's state must stay serialisable
+ * (C28); a `tool-result` for a call of a tool that neither runs here nor is a client tool
  * (`isKnownTool` false: e.g. the send left out `clientTools`) is `refused`, and so is one for a
  * tool the runtime runs when no call of that assistant message is open (an earlier turn that ended
  * awaiting a person left its other calls' results there; otherwise the messages claim a run that
@@ -21,7 +26,8 @@ type Part = { readonly type?: unknown; readonly [key: string]: unknown };
  *
  * `messages` is the transcript the turn starts with: every tool result for an answered call is
  * taken out (the answering step gives the call its one result), a second result for one call id is
- * dropped (providers refuse duplicates), and so are, when no call is answered, approval responses
+ * dropped (providers refuse duplicates), and so is a result whose call id is no call of the last
+ * assistant message (providers refuse a result without its call), and so are, when no call is answered, approval responses
  * that answer nothing (`streamText` would refuse them). When the messages after the assistant
  * message are not all tool messages (the client wrote a new user message), each call there without
  * a result gets a tool error result, in a tool message right after the assistant's tool messages,
@@ -41,10 +47,13 @@ export function collectCallAnswers(options: {
   if (lastAssistant < 0) return unchanged;
   const trailing = messages.slice(lastAssistant + 1);
   const assistant = messages[lastAssistant]!;
-  if (!Array.isArray(assistant.content)) return unchanged;
-  const callParts = uniqueCalls(assistant.content as readonly Part[]);
+  const assistantContent = Array.isArray(assistant.content) ? (assistant.content as readonly Part[]) : [];
+  // a result for a call id the assistant message did not make would make the provider refuse the request
+  const withoutOrphans = withoutOrphanResults(messages, lastAssistant, assistantContent);
+  if (!Array.isArray(assistant.content)) return withoutOrphans === messages ? unchanged : { messages: withoutOrphans, calls: [] };
+  const callParts = uniqueCalls(assistantContent);
   const firstOther = trailing.findIndex((message) => message?.role !== 'tool');
-  if (firstOther >= 0) return withMissingResults(messages, lastAssistant + 1 + firstOther, callParts);
+  if (firstOther >= 0) return withMissingResults(withoutOrphans, lastAssistant + 1 + firstOther, callParts);
 
   const requestsByCall = new Map<string, Part[]>();
   for (const part of assistant.content as readonly Part[]) {
@@ -53,14 +62,15 @@ export function collectCallAnswers(options: {
     }
   }
   const resultsByCall = new Map<string, Part>();
-  const responses = new Map<string, Part>();
+  const responses = new Map<string, Part[]>();
   const duplicates = new Set<Part>();
-  for (const part of trailing.flatMap((message) => (Array.isArray(message.content) ? (message.content as readonly Part[]) : []))) {
+  const keptTrailing = withoutOrphans.slice(lastAssistant + 1);
+  for (const part of keptTrailing.flatMap((message) => (Array.isArray(message.content) ? (message.content as readonly Part[]) : []))) {
     if (part?.type === 'tool-result' && typeof part.toolCallId === 'string') {
       if (resultsByCall.has(part.toolCallId)) duplicates.add(part);
       else resultsByCall.set(part.toolCallId, part);
     }
-    if (part?.type === 'tool-approval-response' && typeof part.approvalId === 'string' && !responses.has(part.approvalId)) responses.set(part.approvalId, part);
+    if (part?.type === 'tool-approval-response' && typeof part.approvalId === 'string') responses.set(part.approvalId, [...(responses.get(part.approvalId) ?? []), part]);
   }
 
   // results for the runtime's own tools are its own only beside calls it left open (the step that ended the earlier turn)
@@ -68,12 +78,20 @@ export function collectCallAnswers(options: {
   const calls: TurnToolCall[] = [];
   for (const part of callParts) {
     const answer = answerOf(part, { requestsByCall, resultsByCall, responses, isClientTool, isKnownTool, leftOpen });
-    if (answer !== undefined) calls.push({ toolCallId: part.toolCallId as string, toolName: part.toolName as string, input: part.input, answer });
+    if (answer === undefined) continue;
+    // the turn's state holds the call (C28): an input that is not JSON data stays out of it
+    const jsonInput = isJsonData(part.input);
+    calls.push({
+      toolCallId: part.toolCallId as string,
+      toolName: part.toolName as string,
+      input: jsonInput ? part.input : null,
+      answer: jsonInput ? answer : { type: 'refused', why: 'its input in the messages is not JSON data (a cycle, a BigInt, …), so it matches no call this runtime left open' },
+    });
   }
   const answered = new Set(calls.map((call) => call.toolCallId));
   const keep = (item: Part) =>
     !duplicates.has(item) && !(item?.type === 'tool-result' && answered.has(item.toolCallId as string)) && (calls.length > 0 || item?.type !== 'tool-approval-response');
-  const rewritten = trailing.flatMap((message): ModelMessage[] => {
+  const rewritten = keptTrailing.flatMap((message): ModelMessage[] => {
     const content = (message.content as readonly Part[]).filter(keep);
     if (content.length === message.content.length) return [message];
     return content.length === 0 ? [] : [{ ...message, content } as ModelMessage];
@@ -116,7 +134,7 @@ function answerOf(
   found: {
     readonly requestsByCall: ReadonlyMap<string, readonly Part[]>;
     readonly resultsByCall: ReadonlyMap<string, Part>;
-    readonly responses: ReadonlyMap<string, Part>;
+    readonly responses: ReadonlyMap<string, readonly Part[]>;
     readonly isClientTool: (toolName: string) => boolean;
     readonly isKnownTool: (toolName: string) => boolean;
     readonly leftOpen: boolean;
@@ -129,7 +147,15 @@ function answerOf(
   const requests = found.requestsByCall.get(toolCallId) ?? [];
   const request = requests.find((candidate) => found.responses.has(candidate.approvalId as string));
   if (request !== undefined) {
-    const response = found.responses.get(request.approvalId as string)!;
+    const answers = found.responses.get(request.approvalId as string)!;
+    const shown = JSON.stringify(request.approvalId);
+    if (answers.some((candidate) => typeof candidate.approved !== 'boolean')) {
+      return { type: 'refused', why: `a tool-approval-response to approval request ${shown} has an \`approved\` that is not true or false, so it neither approves nor denies; answer it again` };
+    }
+    if (new Set(answers.map((candidate) => candidate.approved)).size > 1) {
+      return { type: 'refused', why: `the request carried tool-approval-responses to approval request ${shown} that both approved and denied it, so none counts; answer it again with one` };
+    }
+    const response = answers[0]!;
     return {
       type: 'approval',
       approvalId: request.approvalId as string,
@@ -143,7 +169,13 @@ function answerOf(
     if (result === undefined) return { type: 'none', approvalId };
     return { type: 'refused', why: `the request carried a tool-result for it, but it awaits approval request ${JSON.stringify(approvalId)}: an approval, not a result, was expected` };
   }
-  if (client) return result === undefined ? { type: 'none' } : { type: 'client-output', output: result.output };
+  if (client) {
+    if (result === undefined) return { type: 'none' };
+    if (!isToolResultOutput(result)) {
+      return { type: 'refused', why: "the output the client sent for it is not an AI SDK tool output (e.g. { type: 'json', value } of JSON data, or { type: 'text', value: string }), so it does not count; send a valid output for this call" };
+    }
+    return { type: 'client-output', output: result.output };
+  }
   if (result !== undefined && !found.isKnownTool(toolName)) {
     return { type: 'refused', why: `no tool ${JSON.stringify(toolName)} runs in this request and this runtime left no call of it open for the client, so a result sent for it does not count` };
   }
@@ -152,4 +184,40 @@ function answerOf(
   }
   // a result for a tool the runtime runs itself is the runtime's own (an earlier step of that turn)
   return undefined;
+}
+
+/** The messages with every `tool-result` after the last assistant message whose call id is no call of it taken out (a tool message left empty goes too). */
+function withoutOrphanResults(messages: readonly ModelMessage[], lastAssistant: number, assistantContent: readonly Part[]): readonly ModelMessage[] {
+  const callIds = new Set(assistantContent.filter((part) => part?.type === 'tool-call' && typeof part.toolCallId === 'string').map((part) => part.toolCallId as string));
+  const isOrphan = (part: Part) => part?.type === 'tool-result' && !(typeof part.toolCallId === 'string' && callIds.has(part.toolCallId));
+  const trailing = messages.slice(lastAssistant + 1);
+  if (!trailing.some((message) => message?.role === 'tool' && Array.isArray(message.content) && (message.content as readonly Part[]).some(isOrphan))) return messages;
+  const kept = trailing.flatMap((message): ModelMessage[] => {
+    if (message?.role !== 'tool' || !Array.isArray(message.content)) return [message];
+    const content = (message.content as readonly Part[]).filter((part) => !isOrphan(part));
+    if (content.length === message.content.length) return [message];
+    return content.length === 0 ? [] : [{ ...message, content } as ModelMessage];
+  });
+  return [...messages.slice(0, lastAssistant + 1), ...kept];
+}
+
+/** True when `value` has a JSON form (no cycle, no BigInt, no getter that throws). */
+function isJsonData(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True for a `tool-result` part whose `output` is an AI SDK `ToolResultOutput` of JSON data (ai's own `toolModelMessageSchema`). */
+function isToolResultOutput(result: Part): boolean {
+  // a cycle would send the schema's recursion into a stack overflow: JSON form first
+  if (!isJsonData(result.output)) return false;
+  try {
+    return toolModelMessageSchema.safeParse({ role: 'tool', content: [{ type: 'tool-result', toolCallId: result.toolCallId, toolName: result.toolName, output: result.output }] }).success;
+  } catch {
+    return false;
+  }
 }

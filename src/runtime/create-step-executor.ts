@@ -22,6 +22,7 @@ import type { RequiredToolsState } from './runtime-options.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import { turnErrorOf } from './turn-error-of.js';
 import { evaluateStopWhen, stopWhenSteps, type TurnStopWhen } from './stop-when-steps.js';
+import { ANSWERING_STEP_REASON } from './answering-snapshot.js';
 import { stepRecordOf } from '../../machines/turn-records.js';
 
 /** `{ at }` from the runtime's clock, or nothing when the clock itself throws (the turn must still end). */
@@ -162,8 +163,8 @@ export function createStepExecutor(options: StepExecutorOptions): (step: Execute
         active: activationsOf(machine),
         messages: [...(machine.messages as ModelMessage[]), message],
       });
-      // a call that awaits a person ends the turn anyway: stopWhen is asked only when none does
-      const stop = options.stopWhen === undefined || answered.length < opened.results.length
+      // asked only when no call awaits a person, and not after an answering step (C27: streamText runs approved calls before its first step)
+      const stop = options.stopWhen === undefined || machine.stepFinishReason === ANSWERING_STEP_REASON || answered.length < opened.results.length
         ? { stop: false }
         : await evaluateStopWhen(options.stopWhen, stopWhenSteps(machine.stepRecords, { record: stepRecordOf(machine, opened.results), toolCalls: step.toolCalls }, machine.messages, options.usageOf ?? (() => undefined), options.contexts));
       if (controller.signal.aborted) return;

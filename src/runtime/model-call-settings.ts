@@ -17,7 +17,8 @@ type StreamTextOptions = Parameters<typeof streamText>[0];
  * - `headers`: extra HTTP headers of every request; merged by name with the runtime's (a send's
  *   header wins, `undefined` drops one).
  * - `providerOptions`: by provider (`{ openai: { reasoningEffort } }`, `{ anthropic: { thinking } }`);
- *   merged by provider with the runtime's (a send's provider entry replaces the runtime's).
+ *   deep-merged with the runtime's as ai's `defaultSettingsMiddleware` merges them (a send's value
+ *   wins key by key; a provider's options the send does not give stay).
  * - `toolChoice`: `'auto'` (default), `'none'`, `'required'` (the model must call a visible tool:
  *   when only `tool_search` and direct tools are visible, that is one of them — usually a search),
  *   or `{ type: 'tool', toolName }`. A named tool must be in the turn's ceiling (else `send()`
@@ -97,7 +98,7 @@ export const MODEL_CALL_SETTINGS_SHAPE = {
   headers: nameKeyedRecord(z.string({ error: 'a string (or undefined to drop the header)' }).optional(), 'an object of header name → value').optional(),
   providerOptions: nameKeyedRecord(plainObject('an object of that provider\'s options'), 'an object of provider name → options (e.g. { openai: { reasoningEffort: "low" } })').optional(),
   toolChoice: z
-    .union([z.enum(['auto', 'none', 'required']), strictOptions({ type: z.literal('tool'), toolName: z.string() })], {
+    .union([z.enum(['auto', 'none', 'required']), strictOptions({ type: z.literal('tool', { error: "'tool'" }), toolName: z.string({ error: 'the name of a tool bound to the turn (a string)' }) })], {
       error: "'auto', 'none', 'required', or { type: 'tool', toolName }",
     })
     .optional(),
@@ -122,20 +123,57 @@ export const MODEL_CALL_SETTING_NAMES = Object.keys(MODEL_CALL_SETTINGS_SHAPE) a
 
 /**
  * A turn's settings: the runtime's, overridden key by key by the send's (`headers` and
- * `providerOptions` merged by name), frozen; keys given nowhere are absent.
+ * `toolsContext` merged by name; `providerOptions` deep-merged as ai's `mergeObjects` merges them
+ * for `defaultSettingsMiddleware`: a provider's options the send does not give stay), frozen;
+ * keys given nowhere are absent. Each side's
+ * `experimental_repairToolCall` counts as its `repairToolCall` (the newer name wins on one side,
+ * as in streamText), so a send's repair overrides the runtime's under either name; the result
+ * has `repairToolCall` only.
  */
-export function mergeModelCallSettings(runtime: ModelCallSettings, send: ModelCallSettings): ModelCallSettings {
+export function mergeModelCallSettings(runtimeSettings: ModelCallSettings, sendSettings: ModelCallSettings): ModelCallSettings {
+  // each side's repair function first, as streamText reads it (`repairToolCall = experimental_repairToolCall`),
+  // so a send's older-name key overrides the runtime's newer one
+  const runtime = withOneRepair(runtimeSettings);
+  const send = withOneRepair(sendSettings);
   const merged: Record<string, unknown> = {};
   for (const name of MODEL_CALL_SETTING_NAMES) {
     const value = send[name] ?? runtime[name];
     if (value !== undefined) merged[name] = value;
   }
-  for (const name of ['headers', 'providerOptions', 'toolsContext'] as const) {
+  for (const name of ['headers', 'toolsContext'] as const) {
     if (runtime[name] !== undefined && send[name] !== undefined) merged[name] = Object.freeze({ ...runtime[name], ...send[name] });
   }
-  if (merged.repairToolCall === undefined && merged.experimental_repairToolCall !== undefined) merged.repairToolCall = merged.experimental_repairToolCall;
-  delete merged.experimental_repairToolCall;
+  if (runtime.providerOptions !== undefined && send.providerOptions !== undefined) merged.providerOptions = Object.freeze(mergeDeep(runtime.providerOptions, send.providerOptions));
   return Object.freeze(merged) as ModelCallSettings;
+}
+
+/**
+ * `overrides` merged into `base` as ai's `mergeObjects` (what `defaultSettingsMiddleware` and
+ * `prepareStep` use for `providerOptions`) merges: plain objects key by key, recursively; any other
+ * value (an array, a string) replaces; an `undefined` override keeps the base's. Keys are own data
+ * (a `__proto__` key from JSON stays a key), never the prototype.
+ */
+function mergeDeep(base: Readonly<Record<string, unknown>>, overrides: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...base };
+  for (const key of Object.keys(overrides)) {
+    const override = overrides[key];
+    if (override === undefined) continue;
+    const kept = Object.hasOwn(base, key) ? base[key] : undefined;
+    const value = isPlainRecord(override) && isPlainRecord(kept) ? mergeDeep(kept, override) : override;
+    Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}
+
+function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof RegExp);
+}
+
+/** `settings` with `experimental_repairToolCall` read into `repairToolCall` (which wins when both are given, as in streamText). */
+function withOneRepair(settings: ModelCallSettings): ModelCallSettings {
+  const { experimental_repairToolCall: older, ...rest } = settings;
+  const repairToolCall = rest.repairToolCall ?? older;
+  return repairToolCall === undefined ? rest : { ...rest, repairToolCall };
 }
 
 /** The settings given in a parsed input: its {@link ModelCallSettings} keys only. */

@@ -12,6 +12,7 @@ import { runPrefetch } from './run-prefetch.js';
 import { restoreTurnSnapshot } from './turn-snapshot.js';
 import type { validateSendInput } from './validate-send-input.js';
 import { collectCallAnswers } from './collect-call-answers.js';
+import { checkModelMessages } from './check-model-messages.js';
 import type { TurnToolCall } from '../../machines/turn-types.js';
 
 /** Everything a turn is built from, before its actor exists. */
@@ -50,6 +51,7 @@ export interface PreparedTurn {
  *
  * @throws {InvalidSnapshotError} / {SnapshotCatalogMismatchError} from restoreTurnSnapshot.
  * @throws {InvalidOptionError} a bound or client tool named `exec` in code mode.
+ * @throws {InvalidOptionError} a message or part of `messages` that ai's message schemas refuse (checkModelMessages).
  */
 export function prepareTurn(options: {
   readonly shared: RuntimeShared;
@@ -94,6 +96,8 @@ export function prepareTurn(options: {
           isKnownTool: (name) => binding.resolveTool(name) !== undefined || Object.hasOwn(catalog.tools, name),
         })
       : { messages: validated.messages, calls: [] };
+  // the AI SDK's own message schemas, before anything of the turn runs (streamText does not check them)
+  if (restored === undefined) checkModelMessages(answers.messages, validated.messages);
   // R of step 0 is asked before the actor exists; a failure fails the turn before any request, like later steps' (C3)
   let required: readonly string[] = [];
   let startFailure: TurnError | undefined;

@@ -17,7 +17,7 @@ import type { ExecutionProfile } from './execution-profile.js';
 import type { ToolSearchRuntimeOptions } from './runtime-options.js';
 import { PREFETCH_SCHEMA, type PrefetchOptions } from './prefetch-schema.js';
 import { SEND_INPUT_NAMES } from './option-names.js';
-import { REFUSED_AI_SDK_SETTINGS } from './ai-sdk-parity.js';
+import { REFUSED_AI_SDK_SETTINGS, REFUSED_AI_SDK_TIMEOUT_KEYS } from './ai-sdk-parity.js';
 import { MODEL_CALL_SETTINGS_SHAPE, modelCallSettingsOf, type ModelCallSettings } from './model-call-settings.js';
 
 const atLeastOne = wholeNumber('a whole number ≥ 1', 1);
@@ -163,7 +163,7 @@ export function parseRuntimeOptions(options: ToolSearchRuntimeOptions): Resolved
   const parsed = parseOptions(RUNTIME_OPTIONS_SCHEMA, options, {
     root: 'options',
     elsewhere: { names: SEND_INPUT_NAMES, place: 'send(input)', here: 'createToolSearchRuntime(options)' },
-    refused: REFUSED_AI_SDK_SETTINGS,
+    refused: new Map([...REFUSED_AI_SDK_SETTINGS, ...REFUSED_AI_SDK_TIMEOUT_KEYS]),
   });
   // `tools` is checked by the catalog (a missing one named there, with what to pass)
   return Object.freeze({ ...(parsed as typeof parsed & { readonly tools: ToolSet }), callSettings: Object.freeze(modelCallSettingsOf(parsed)) });

@@ -204,16 +204,17 @@ function wireTurn(options: {
     const failedBeforeStart = prepared.startFailure ?? inspectError;
     const abortSignal = input.abortSignal;
     const onAbort = () => actor.send({ type: 'CANCEL', reason: abortReason(abortSignal), ...timeOf(shared.now) });
-    if (cancelled !== undefined) {
-      // cancelled while the prefetch ranked: the actor is not started, no request
-      ending.cancelUnstarted(cancelled);
+    // a signal that had aborted before the start: started, the actor would begin its first request (C17)
+    const cancelledBefore = cancelled ?? (abortSignal?.aborted === true ? abortReason(abortSignal) : undefined);
+    if (cancelledBefore !== undefined) {
+      // cancelled while the prefetch ranked, or before send(): the actor is not started, no request
+      ending.cancelUnstarted(cancelledBefore);
     } else if (failedBeforeStart !== undefined) {
       // the actor is not started: no step, no request
       ending.fail(failedBeforeStart);
     } else {
       if (abortSignal !== undefined) stopListening = listenToAbort({ signal: abortSignal, onAbort });
       actor.start();
-      if (abortSignal?.aborted) onAbort();
     }
   };
   return {

@@ -1,6 +1,7 @@
 import type { LanguageModelUsage, StepResult, StopCondition, ToolSet } from 'ai';
 import type { TurnStepRecord, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import { describeThrown } from '../errors/describe-thrown.js';
+import { ANSWERING_STEP_REASON } from './answering-snapshot.js';
 
 /** One condition or several (any of them true stops the turn), as `streamText`'s `stopWhen`. */
 export type TurnStopWhen = StopCondition<ToolSet> | readonly StopCondition<ToolSet>[];
@@ -18,9 +19,10 @@ const NO_USAGE: LanguageModelUsage = {
 
 /**
  * The `{ steps }` a turn's `stopWhen` receives: one object per step the model answered, in
- * order, in the shape of ai's `StepResult` for the fields a turn knows (what `isStepCount` /
+ * order (an answering step, which settled calls an earlier turn left open without asking the
+ * model, is not one: `streamText` runs approved calls before its first step, C27), in the shape of ai's `StepResult` for the fields a turn knows (what `isStepCount` /
  * `stepCountIs` and `hasToolCall` read, and what typical conditions read):
- * - `stepNumber`: the 0-based step index;
+ * - `stepNumber`: the 0-based step index (the turn's, as in `result.steps`: after an answering step the first is 1);
  * - `text`: the step's text; `finishReason`: the provider's unified finish reason (`tool-calls`, …);
  * - `toolCalls` (also `staticToolCalls`; `dynamicToolCalls` is `[]`): `{ type: 'tool-call',
  *   toolCallId, toolName, input }` per call, in call order, with turnscope's canonical tool names
@@ -50,8 +52,10 @@ export function stopWhenSteps(
 ): StepResult<ToolSet>[] {
   const inputs = callInputsOf(transcript);
   const shared = { runtimeContext: contexts.runtimeContext ?? {}, toolsContext: contexts.toolsContext ?? {} };
-  return [...records, current.record].map((record, index) => {
-    const calls: CallOf[] = index === records.length
+  // an answering step (C27) is not one of them: streamText runs approved calls before its first step
+  const modelSteps = records.filter((record) => record.finishReason !== ANSWERING_STEP_REASON);
+  return [...modelSteps, current.record].map((record, index) => {
+    const calls: CallOf[] = index === modelSteps.length
       ? [...current.toolCalls]
       : record.toolResults.map((result) => ({ toolCallId: result.toolCallId, toolName: result.toolName, input: inputs.get(result.toolCallId) }));
     return { ...stepOf(record, calls, (usageOf(record.stepIndex) as LanguageModelUsage | undefined) ?? NO_USAGE), ...shared } as StepResult<ToolSet>;

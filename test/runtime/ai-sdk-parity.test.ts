@@ -50,4 +50,25 @@ describe('AI SDK parity: every streamText and ToolLoopAgentSettings key is honou
       expect(send).toThrow((RUNTIME_OPTION_NAMES as readonly string[]).includes(name) ? `\`${name}\` in createToolSearchRuntime(options)` : `(refused: ${parity.refused})`);
     }
   });
+
+  it("ai's own timeout forms (ms, { totalMs, stepMs, chunkMs }) say they are refused and what to use, at construction and at send(); telemetry on send() says both", () => {
+    const { tools } = sampleTools();
+    const { model } = createScriptedModel({ steps: [] });
+    const build = (timeout: unknown) => () => createToolSearchRuntime({ tools, timeout } as never);
+    const refusal = `ai's \`timeout\` (milliseconds, or { totalMs, stepMs, chunkMs }) is refused: ${AI_SDK_PARITY.timeout && 'refused' in AI_SDK_PARITY.timeout ? AI_SDK_PARITY.timeout.refused : ''}`;
+    for (const timeout of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 30_000]) {
+      expect(build(timeout)).toThrow(InvalidOptionError);
+      expect(build(timeout)).toThrow(refusal);
+    }
+    for (const key of ['totalMs', 'stepMs', 'chunkMs']) expect(build({ [key]: 5 })).toThrow(`Option \`timeout.${key}\` is 5; expected no \`timeout.${key}\` (refused: ${refusal})`);
+    expect(build({ toolMS: 5 })).toThrow('expected `timeout.toolMs` (unknown option; a typo?)');
+
+    const runtime = createToolSearchRuntime({ tools });
+    for (const timeout of [5_000, { totalMs: 5_000 }]) {
+      const send = () => runtime.send({ model, prompt: 'x', timeout } as never);
+      expect(send).toThrow('expected `timeout` in createToolSearchRuntime(options), where it belongs, not in send(input)');
+      expect(send).toThrow(`as ai's \`timeout\` it is refused: ${'refused' in AI_SDK_PARITY.timeout ? AI_SDK_PARITY.timeout.refused : ''}`);
+    }
+    expect(() => runtime.send({ model, prompt: 'x', telemetry: [] } as never)).toThrow(`as ai's \`telemetry\` it is refused: ${'refused' in AI_SDK_PARITY.telemetry ? AI_SDK_PARITY.telemetry.refused : ''}`);
+  });
 });

@@ -41,4 +41,39 @@ describe('AI SDK stream settings on a turn', () => {
     expect(plain.steps[0]!.toolResults[0]!.outcome).toBe('invalid-input');
     expect(log).toHaveLength(1);
   });
+
+  it("repairToolCall: a send's experimental_repairToolCall (the older name) overrides the runtime's repairToolCall, as a send's setting overrides the runtime's", async () => {
+    const log: ExecutionLog = [];
+    const { tools } = sampleTools(log);
+    const malformed = { steps: [{ toolCalls: [{ toolName: 'Bash', input: '{"command": "ls"' }] }, { text: 'done' }] };
+    const asked: string[] = [];
+    const runtime = createToolSearchRuntime({
+      tools,
+      repairToolCall: async () => (asked.push('runtime'), null),
+    });
+    const result = await runtime.send({
+      model: createScriptedModel(malformed).model,
+      prompt: 'list',
+      experimental_repairToolCall: async ({ toolCall }) => (asked.push('send'), { ...toolCall, input: `${toolCall.input}}` }),
+    }).result;
+    expect(asked).toEqual(['send']);
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({ toolName: 'Bash', outcome: 'ok' });
+    expect(log).toEqual([{ toolName: 'Bash', input: { command: 'ls' } }]);
+  });
+
+  it("providerOptions: a send's entry is deep-merged over the runtime's, as ai's defaultSettingsMiddleware merges (mergeObjects): a provider's other options stay", async () => {
+    const { tools } = sampleTools();
+    const runtime = createToolSearchRuntime({ tools, providerOptions: { openai: { store: false, include: ['reasoning.encrypted_content'], metadata: { team: 'a', app: 'x' } }, anthropic: { sendReasoning: true } } });
+    const scripted = createScriptedModel({ steps: [{ text: 'ok' }] });
+    const seen: unknown[] = [];
+    const doStream = scripted.model.doStream.bind(scripted.model);
+    scripted.model.doStream = (options) => (seen.push(options.providerOptions), doStream(options));
+    await runtime.send({ model: scripted.model, prompt: 'go', providerOptions: { openai: { reasoningEffort: 'low', metadata: { team: 'b' }, include: [] } } }).result;
+    expect(seen).toEqual([
+      {
+        openai: { store: false, include: [], metadata: { team: 'b', app: 'x' }, reasoningEffort: 'low' },
+        anthropic: { sendReasoning: true },
+      },
+    ]);
+  });
 });

@@ -32,6 +32,7 @@ describe('the option schemas: a misspelled key names the likely one', () => {
     ['runtime prefetch.limt', build({ prefetch: { limt: 2 } }), 'Option `prefetch.limt` is 2; expected `prefetch.limit` (unknown option; a typo?).'],
     ['send() prefetch.limt', send({ prefetch: { limt: 2 } }), 'Option `prefetch.limt` is 2; expected `prefetch.limit` (unknown option; a typo?).'],
     ['an unknown nested key near nothing lists the known ones', build({ outputLimit: { width: 80 } }), 'expected one of the known options: outputLimit.maxBytes, outputLimit.maxLines.'],
+    ['send() toolChoice without toolName', send({ toolChoice: { type: 'tool' } }), 'Option `toolChoice.toolName` is undefined; expected the name of a tool bound to the turn (a string).'],
   ])('nested: %s', (_case, run, message) => {
     expect(run).toThrow(InvalidOptionError);
     expect(run).toThrow(message);

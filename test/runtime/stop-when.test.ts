@@ -1,5 +1,6 @@
-import { hasToolCall, isStepCount, stepCountIs, type StepResult, type StopCondition, type ToolSet } from 'ai';
+import { hasToolCall, isStepCount, stepCountIs, tool, type ModelMessage, type StepResult, type StopCondition, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createToolSearchRuntime, InvalidOptionError } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { sampleTools, type ExecutionLog } from '../helpers/sample-tools.js';
@@ -130,5 +131,30 @@ describe('stopWhen: ai StopConditions end a turn at a step boundary', () => {
     expect(() => createToolSearchRuntime({ tools, stopWhen: 3 as never })).toThrow('stop condition');
     const runtime = createToolSearchRuntime({ tools });
     expect(() => runtime.send({ model: createScriptedModel({ steps: [] }).model, prompt: 'x', stopWhen: ['x'] as never })).toThrow(InvalidOptionError);
+  });
+
+  it("S16: a turn that answers an approval is asked its stopWhen after the model's steps only, as streamText runs approved calls before its first step: isStepCount(1) still gets the model's answer", async () => {
+    const ran: string[] = [];
+    const runtime = createToolSearchRuntime({
+      tools: {
+        delete_repo: tool({ description: 'Delete a repository.', inputSchema: z.object({ repo: z.string() }), needsApproval: true, execute: async () => (ran.push('delete_repo'), 'deleted') }),
+        list_repos: tool({ description: 'List the repositories of an owner.', inputSchema: z.object({ owner: z.string() }), execute: async () => (ran.push('list_repos'), ['acme/app']) }),
+      },
+      direct: ['delete_repo', 'list_repos'],
+    });
+    const first = await runtime.send({ model: createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'delete_repo', input: { repo: 'old' }, toolCallId: 'del' }] }] }).model, prompt: 'delete old' }).result;
+    const approvalId = (first.messages.at(-1)!.content as { type: string; approvalId?: string }[]).find((part) => part.type === 'tool-approval-request')!.approvalId!;
+    const seen: number[][] = [];
+    const countingOne: StopCondition<ToolSet> = (options) => (seen.push(options.steps.map((step) => step.stepNumber)), isStepCount(1)(options));
+    const scripted = createScriptedModel({ steps: [{ text: 'Deleted; what is left:', toolCalls: [{ toolName: 'list_repos', input: { owner: 'acme' } }] }, { text: 'never asked' }] });
+    const messages: ModelMessage[] = [...first.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
+    const result = await runtime.send({ model: scripted.model, messages, stopWhen: [countingOne, hasToolCall('delete_repo')] }).result;
+
+    expect(ran).toEqual(['delete_repo', 'list_repos']);
+    expect(scripted.requests).toHaveLength(1);
+    expect(result).toMatchObject({ status: 'completed', reason: 'stop-condition', text: 'Deleted; what is left:' });
+    expect(result.steps.map((step) => step.finishReason)).toEqual(['answers', 'tool-calls']);
+    // asked once, after the model's step (index 1); the answering step is not one of its steps
+    expect(seen).toEqual([[1]]);
   });
 });
