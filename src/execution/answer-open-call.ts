@@ -8,8 +8,7 @@ import { runStage } from './run-stage.js';
 import { createResultFinisher, type ResultFinisher } from './create-result-finisher.js';
 import { isCallStop } from './call-stop.js';
 import { defaultOperationId } from './execution-pipeline-settings.js';
-import { storeArtifact } from './store-artifact.js';
-import { truncateModelOutput } from './truncate-model-output.js';
+import { storeTruncatedOutput } from './store-truncated-output.js';
 import type { StepExecutionContext } from './step-execution-context.js';
 
 /**
@@ -111,29 +110,12 @@ async function finishClientOutput(call: TurnToolCall, output: unknown, context: 
   const outcome = type === 'error-text' || type === 'error-json' ? 'error' : type === 'execution-denied' ? 'denied' : 'ok';
   const reason = (output as { reason?: unknown }).reason;
   const value = outcome === 'denied' ? `${call.toolName} was denied by the client${typeof reason === 'string' ? `: ${reason}` : ''}` : outputValueOf(output);
-  const { pipeline } = context;
   const truncates = context.resolveTool(call.toolName)?.policy.truncateOutput ?? true;
-  const truncated = truncates ? truncateModelOutput(output as ToolResultPart['output'], pipeline.outputLimit) : undefined;
-  if (truncated === undefined) return finish(outcome, value, output);
   const operationId = defaultOperationId({ turnId: context.turnId, stepIndex: context.stepIndex, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
-  const stored = await storeArtifact({
-    truncated,
-    limit: pipeline.outputLimit,
-    store: pipeline.artifactStore,
-    operationId,
-    turnId: context.turnId,
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    isBound: (name) => context.bound.includes(name),
-    isVisible: (name) => context.visible.has(name),
-    signal: context.abortSignal,
-  });
+  const stored = await storeTruncatedOutput({ output, truncates, call, operationId, context });
+  if (stored === undefined) return finish(outcome, value, output);
   if (isCallStop(stored)) return finish('cancelled', `The turn ended while ${call.toolName}'s output from the client was stored; the model did not get it.`);
-  const { totalBytes, totalLines, omittedBytes, omittedLines } = truncated.cut;
-  return finish(outcome, value, stored.modelOutput, {
-    truncated: { totalBytes, totalLines, omittedBytes, omittedLines },
-    ...(stored.artifact === undefined ? {} : { artifact: { id: stored.artifact.id, uri: stored.artifact.uri } }),
-  });
+  return finish(outcome, value, stored.modelOutput, stored.details);
 }
 
 /** A store's answer read once into plain data: anything else than its three shapes is `unknown`. */

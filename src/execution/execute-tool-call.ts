@@ -1,8 +1,7 @@
 import type { TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import type { Tool } from 'ai';
-import { storeArtifact } from './store-artifact.js';
+import { storeTruncatedOutput } from './store-truncated-output.js';
 import { askPermission } from './ask-permission.js';
-import { truncateModelOutput } from './truncate-model-output.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { isCallStop, type CallStop } from './call-stop.js';
 import { checkAvailability } from './check-availability.js';
@@ -194,30 +193,10 @@ async function runPipeline(options: Parameters<typeof executeToolCall>[0], stepT
   };
 
   // 6. output truncation, 7. artifacts; a tool whose policy says so keeps its output whole
-  const truncated = policy.truncateOutput ? truncateModelOutput(result.modelOutput as Parameters<typeof truncateModelOutput>[0], pipeline.outputLimit) : undefined;
-  if (truncated === undefined) return finish(result.outcome, result.output, result.modelOutput, extra);
-  const stored = await storeArtifact({
-    truncated,
-    limit: pipeline.outputLimit,
-    store: pipeline.artifactStore,
-    operationId,
-    turnId: context.turnId,
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    isBound: (name) => context.bound.includes(name),
-    isVisible: (name) => context.visible.has(name),
-    signal,
-    timedOut: budget.timedOut,
-    timeoutMs: budget.timeoutMs,
-  });
+  const stored = await storeTruncatedOutput({ output: result.modelOutput, truncates: policy.truncateOutput, call, operationId, context, signal, timedOut: budget.timedOut, timeoutMs: budget.timeoutMs });
+  if (stored === undefined) return finish(result.outcome, result.output, result.modelOutput, extra);
   if (isCallStop(stored)) return stopped(stored, { operationId, replayed: journaled.replayed });
-  const { totalBytes, totalLines, omittedBytes, omittedLines } = truncated.cut;
-  return finish(result.outcome, result.output, stored.modelOutput, {
-    ...extra,
-    ...(stored.timedOut === true ? { timedOut: true } : {}),
-    truncated: { totalBytes, totalLines, omittedBytes, omittedLines },
-    ...(stored.artifact === undefined ? {} : { artifact: { id: stored.artifact.id, uri: stored.artifact.uri } }),
-  });
+  return finish(result.outcome, result.output, stored.modelOutput, { ...extra, ...stored.details });
 }
 
 /** The approver of a call a person already approved in the request's messages (C27). */
