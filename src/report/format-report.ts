@@ -35,7 +35,7 @@ export function formatReport(summary: TraceSummary): string {
     const recall = turn.recall.value === null ? '-' : `${turn.recall.inTopK.length}/${turn.recall.called.length}`;
     const first = turn.firstSuccess === null ? 'none' : `step ${turn.firstSuccess.steps}${turn.firstSuccess.timeMs === null ? '' : `, ${number(turn.firstSuccess.timeMs)} ms`}`;
     lines.push(
-      `  ${shown(turn.turnId)}  ${turn.status}${turn.reason === undefined ? '' : ` (${shown(turn.reason)})`}, ${turn.steps} steps, ` +
+      `  ${shown(turn.turnId)}  ${turn.status}${turn.reason === undefined ? '' : ` (${shown(turn.reason)})`}, ${turn.steps} step${turn.steps === 1 ? '' : 's'}, ` +
         `saved ${saved} chars, unused ${turn.exposedUnused.count}, recall ${recall}, searches ${turn.searches}, ` +
         `first ok ${first}, hidden rejections ${turn.hiddenRejections}` +
         (turn.capMisses.length === 0 ? '' : `, cut by cap: ${turn.capMisses.map(shown).join(', ')}`) +

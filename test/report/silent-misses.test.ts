@@ -45,7 +45,7 @@ describe('turnscope report: silent misses', () => {
     expect(summary.totals.silentMisses).toBe(1);
     const text = formatReport(summary);
     expect(text).toMatch(/no search, tools matched\s+1\n/);
-    expect(text).toContain('T0  completed (stop), 1 steps');
+    expect(text).toContain('T0  completed (stop), 1 step, ');
     expect(text).toMatch(/T0 .*SILENT MISS: no search, the message matched slack_post_message/);
     expect(text).not.toMatch(/T1 .*SILENT MISS/);
   });
