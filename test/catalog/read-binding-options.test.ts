@@ -1,6 +1,7 @@
 import { jsonSchema, tool, type Tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createToolCatalog, createToolSearchRuntime, InvalidOptionError } from '../../src/index.js';
+import { thrownBy } from '../helpers/thrown-by.js';
 
 // Options that cannot be read (a getter or Proxy trap that throws, a revoked Proxy) are
 // configuration mistakes: an InvalidOptionError naming the option path, never the raw Error.
@@ -24,15 +25,6 @@ const throwingKey = (key: string, message: string) =>
     },
   });
 
-function errorOf(build: () => unknown): unknown {
-  try {
-    build();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
-
 describe('options that cannot be read', () => {
   const cases: ReadonlyArray<readonly [string, Record<string, unknown>, string]> = [
     ['a hints object with a throwing getter', { hints: throwingKey('ship', 'getter hints') }, 'hints.ship'],
@@ -53,23 +45,23 @@ describe('options that cannot be read', () => {
     ['profiles with a throwing getter', { profiles: throwingKey('p', 'getter profiles') }, 'profiles.p'],
   ];
   it.each(cases)('%s is an InvalidOptionError naming the option path', (_label, extra, option) => {
-    const error = errorOf(() => createToolSearchRuntime({ tools: { ship: shipTool(), other: shipTool() }, ...extra } as never));
+    const error = thrownBy(() => createToolSearchRuntime({ tools: { ship: shipTool(), other: shipTool() }, ...extra } as never));
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect((error as InvalidOptionError).option.startsWith(option)).toBe(true);
     expect((error as Error).message).toMatch(/cannot be read \(reading it threw: .+\); expected plain data/);
   });
 
   it('the options object itself as a throwing Proxy is an InvalidOptionError naming options', () => {
-    const error = errorOf(() => createToolSearchRuntime(throwingProxy() as never));
+    const error = thrownBy(() => createToolSearchRuntime(throwingProxy() as never));
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect((error as InvalidOptionError).option).toBe('options');
   });
 
   it('createToolCatalog alone reads its options the same way', () => {
-    const error = errorOf(() => createToolCatalog({ tools: { ship: shipTool() }, hints: throwingKey('ship', 'x') as never }));
+    const error = thrownBy(() => createToolCatalog({ tools: { ship: shipTool() }, hints: throwingKey('ship', 'x') as never }));
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect((error as InvalidOptionError).option).toBe('hints.ship');
-    expect(errorOf(() => createToolCatalog(null as never))).toBeInstanceOf(InvalidOptionError);
+    expect(thrownBy(() => createToolCatalog(null as never))).toBeInstanceOf(InvalidOptionError);
   });
 
   it('a hint is checked and used as read once: a getter answering differently on its second read cannot slip a non-boolean past the check', () => {
@@ -98,7 +90,7 @@ describe('tools and client tools whose fields cannot be read', () => {
 
   it.each(['description', 'inputSchema'] as const)('a bound tool whose %s getter throws is an InvalidOptionError naming tools.NAME', (field) => {
     // before: the raw Error of the getter
-    const error = errorOf(() => createToolSearchRuntime({ tools: { ship: unreadableField(field), other: shipTool() } }));
+    const error = thrownBy(() => createToolSearchRuntime({ tools: { ship: unreadableField(field), other: shipTool() } }));
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect((error as InvalidOptionError).option).toBe('tools.ship');
   });
@@ -113,7 +105,7 @@ describe('tools and client tools whose fields cannot be read', () => {
     const runtime = createToolSearchRuntime({ tools: { ship: shipTool(), other: shipTool() } });
     const { createScriptedModel } = await import('../../src/testing/index.js');
     const model = createScriptedModel({ steps: [{ text: 'x' }] }).model;
-    const error = errorOf(() => runtime.send({ model, prompt: 'x', clientTools: clientTools() as never, clientId: 'ui' }));
+    const error = thrownBy(() => runtime.send({ model, prompt: 'x', clientTools: clientTools() as never, clientId: 'ui' }));
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect((error as InvalidOptionError).option).toBe(option);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InvalidOptionError } from '../../src/index.js';
 import { openCallHarness, recordingExecute, type Ran } from '../helpers/open-call-harness.js';
+import { thrownBy } from '../helpers/thrown-by.js';
 
 // Bad input never crashes a turn: ai 7's streamText does not check `messages`, so a part it cannot
 // read failed the provider request with a TypeError — after the answering step had run an approved
@@ -13,15 +14,6 @@ const tools = (ran: Ran): ToolSet => ({
 });
 const setup = () => openCallHarness(tools, ['delete_repo']);
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });
-
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 describe('send() checks messages with the AI SDK message schemas', () => {
   it('S16: an approval sent beside a part no tool message has is refused before the call runs; the approval stays open and a clean answer runs it once', async () => {

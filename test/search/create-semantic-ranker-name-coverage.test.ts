@@ -5,15 +5,10 @@ import { createEmbeddingCache } from '../../src/search/embedding-cache.js';
 import { relevanceFloorsOf, sizedRelevanceFloor } from '../../src/search/relevance-floor-of.js';
 import type { AnyToolRanker, RankerDocument } from '../../src/search/tool-ranker.js';
 import { createConceptEmbeddingModel } from '../helpers/concept-embedding.js';
+import { CONCEPT_DOCUMENTS } from '../helpers/concept-documents.js';
 
-const DOCUMENTS: RankerDocument[] = [
-  { name: 'browser_take_screenshot', description: 'Take a screenshot of the current page.', group: 'browser' },
-  { name: 'browser_navigate', description: 'Navigate to a URL.', group: 'browser' },
-  { name: 'send_email', description: 'Send an email message.', group: 'mail' },
-  { name: 'inbox_cleaner', description: 'Archive old mail.', group: 'mail' },
-  { name: 'create_issue', description: 'Open a new bug report in a repository.', group: 'github' },
-  { name: 'write_file', description: 'Write a file to disk.', group: 'filesystem' },
-];
+// the concept catalog and a mail tool whose name the lexical side cannot read as mail (`inbox`)
+const DOCUMENTS: RankerDocument[] = [...CONCEPT_DOCUMENTS, { name: 'inbox_cleaner', description: 'Archive old mail.', group: 'mail' }];
 
 const semantic = (lexical?: AnyToolRanker) =>
   createSemanticRanker({ documents: DOCUMENTS, model: createConceptEmbeddingModel(), cache: createEmbeddingCache(), ...(lexical === undefined ? {} : { lexical }) });

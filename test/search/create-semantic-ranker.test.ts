@@ -4,18 +4,13 @@ import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { CatalogEmbeddingError } from '../../src/errors/catalog-embedding-error.js';
 import { createSemanticRanker } from '../../src/search/create-semantic-ranker.js';
 import { createEmbeddingCache } from '../../src/search/embedding-cache.js';
-import type { AnyToolRanker, RankerDocument } from '../../src/search/tool-ranker.js';
+import type { AnyToolRanker } from '../../src/search/tool-ranker.js';
 import { createConceptEmbeddingModel, embedConcepts as embedText } from '../helpers/concept-embedding.js';
+import { CONCEPT_DOCUMENTS } from '../helpers/concept-documents.js';
 
 const conceptModel = () => createConceptEmbeddingModel();
 
-const DOCUMENTS: RankerDocument[] = [
-  { name: 'browser_take_screenshot', description: 'Take a screenshot of the current page.', group: 'browser' },
-  { name: 'browser_navigate', description: 'Navigate to a URL.', group: 'browser' },
-  { name: 'send_email', description: 'Send an email message.', group: 'mail' },
-  { name: 'create_issue', description: 'Open a new bug report in a repository.', group: 'github' },
-  { name: 'write_file', description: 'Write a file to disk.', group: 'filesystem' },
-];
+const DOCUMENTS = CONCEPT_DOCUMENTS;
 
 describe('createSemanticRanker', () => {
   it('embeds the catalog once with embedMany and each query with embed', async () => {
