@@ -10,6 +10,7 @@ import { parseTurnInput, type RestateClientTool } from './parse-turn-input.js';
 import type { TurnResult } from '../runtime/runtime-options.js';
 import type { TurnSnapshot } from '../runtime/turn-snapshot.js';
 import { DEFAULT_RUN_RETRY, restateStepRunner, SNAPSHOT_STATE_KEY } from './restate-step-runner.js';
+import { TurnscopeError } from '../errors/turnscope-error.js';
 
 /**
  * What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`.
@@ -58,6 +59,10 @@ export const DEFAULT_TURN_RETRY_POLICY: restate.RetryPolicy = Object.freeze({ in
  *   `execute`), the snapshot is `ctx.set('snapshot')` at every step boundary, ids come from
  *   `ctx.rand` and time from `ctx.date`. Answers the turn's result (plain JSON). Search, the
  *   availability guard, validation and permission run in the worker as in any turn (C4).
+ *   An input the turn refuses (messages that fail ai's schemas, an invalid option: a
+ *   `TurnscopeError`) answers a `TerminalError` (HTTP 400) with its message and leaves the
+ *   status `failed` (no result), so the conversation takes its next turn; other errors are
+ *   Restate's to retry.
  * - `status` (shared, answers while a turn runs): {@link RestateTurnStatus}.
  * - `cancel` (shared): cancels the running turn's invocation through Restate (`ctx.cancel`).
  *   `run` handles cancellation itself (`explicitCancellation`): where the worker hears the
@@ -120,7 +125,16 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
         const runtime = typeof options.runtime === 'function' ? options.runtime(raw) : options.runtime;
         const model = typeof options.model === 'function' ? options.model(raw) : options.model;
         const sink = options.live === undefined ? undefined : livePartSink(options.live, invocationId);
-        const result = await runDurableTurn({ runner, runtime, model, input: { ...parsed.input, ...options.send?.(raw) }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
+        let result: TurnResult;
+        try {
+          result = await runDurableTurn({ runner, runtime, model, input: { ...parsed.input, ...options.send?.(raw) }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
+        } catch (error) {
+          // a typed error (messages that fail ai's schemas, an invalid option) fails the same way on
+          // every retry: answered at once, instead of retried forever with the conversation blocked
+          if (!(error instanceof TurnscopeError)) throw error;
+          ctx.set('status', 'failed');
+          throw new restate.TerminalError(`turnscope run: ${error.message}`, { errorCode: 400 });
+        }
         ctx.set('result', result);
         ctx.set('status', result.status);
         await sink?.flush();

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishedTurn, http, RESTATE_BEFORE_ALL_MS, startRestateCluster, turnStatus, waitFor, type RestateCluster } from './restate-cluster.js';
+
+// An attack pass on the turn object's handlers (C29, S18), real processes: restate-server and one
+// worker over HTTP/2. Each hostile input ends with a clear error or an ended turn, never a
+// handler Restate retries forever (which would block the conversation: `run` is exclusive).
+let cluster: RestateCluster | undefined;
+beforeAll(async () => {
+  cluster = await startRestateCluster({ workers: 1, protocol: 'h2' });
+}, RESTATE_BEFORE_ALL_MS);
+afterAll(async () => {
+  await cluster?.stop();
+}, 60_000);
+
+const run = (conversation: string, input: unknown) => http(cluster!.ingressPort, 'POST', `/turnscope/${encodeURIComponent(conversation)}/run`, input);
+
+describe('hostile inputs to the turn object (C29)', () => {
+  it('messages that fail validation answer 400 with the reason, the turn is failed, and the conversation takes its next turn', async () => {
+    const answer = await run('bad-messages', { messages: [{ role: 'user', content: 42 }] });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('Option `messages[0]` is object; expected an AI SDK user message');
+    expect((await turnStatus(cluster!, 'bad-messages')).status).toBe('failed');
+    const next = await run('bad-messages', { prompt: 'bad-messages' });
+    expect(next.status).toBe(200);
+    expect(JSON.parse(next.text)).toMatchObject({ status: 'completed', text: 'done bad-messages' });
+  }, 120_000);
+
+  it('status and cancel of a conversation that never ran answer idle and false', async () => {
+    expect(await turnStatus(cluster!, 'never-ran')).toEqual({ status: 'idle' });
+    const answer = await http(cluster!.ingressPort, 'POST', '/turnscope/never-ran/cancel', {});
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toBe(false);
+  }, 60_000);
+
+  it('a cancel after the turn ended answers false and leaves the result', async () => {
+    expect((await run('ended', { prompt: 'ended' })).status).toBe(200);
+    expect(JSON.parse((await http(cluster!.ingressPort, 'POST', '/turnscope/ended/cancel', {})).text)).toBe(false);
+    expect(await finishedTurn(cluster!, 'ended')).toMatchObject({ status: 'completed', result: { text: 'done ended' } });
+  }, 60_000);
+
+  it('a conversation key __proto__, constructor or of 10,000 characters runs a turn like any other', async () => {
+    for (const key of ['__proto__', 'constructor', 'k'.repeat(10_000)]) {
+      const answer = await run(key, { prompt: 'keyed' });
+      expect(answer.status, answer.text).toBe(200);
+      expect(JSON.parse(answer.text)).toMatchObject({ status: 'completed', text: 'done keyed' });
+      expect((await http(cluster!.ingressPort, 'POST', `/turnscope/${encodeURIComponent(key)}/status`, {})).status).toBe(200);
+    }
+  }, 120_000);
+
+  it('two sends for one conversation at once both complete, one after the other', async () => {
+    const [first, second] = await Promise.all([run('twice', { prompt: 'twice' }), run('twice', { prompt: 'twice' })]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const ids = [JSON.parse(first.text).turnId, JSON.parse(second.text).turnId];
+    expect(new Set(ids).size).toBe(2);
+    expect(cluster!.log().filter((entry) => entry.kind === 'model' && entry.conversation === 'twice')).toHaveLength(4);
+  }, 120_000);
+
+  it('an input that is not an object, or refused fields, answer 400 at once', async () => {
+    for (const input of [[], 'hi', null, { prompt: 'x', model: 'gpt' }, { prompt: 'x', extra: 1 }]) {
+      const answer = await run('refused', input);
+      expect(answer.status, JSON.stringify(input)).toBe(400);
+    }
+    expect((await turnStatus(cluster!, 'refused')).status).toBe('idle');
+    void waitFor;
+  }, 60_000);
+});
