@@ -6,7 +6,7 @@ import { finishedTurn, http, RESTATE_BEFORE_ALL_MS, startRestateCluster, turnSta
 // handler Restate retries forever (which would block the conversation: `run` is exclusive).
 let cluster: RestateCluster | undefined;
 beforeAll(async () => {
-  cluster = await startRestateCluster({ workers: 1, protocol: 'h2' });
+  cluster = await startRestateCluster({ workers: 1, protocol: 'h2', workerEnv: { HOSTILE_TOOLS: '1' } });
 }, RESTATE_BEFORE_ALL_MS);
 afterAll(async () => {
   await cluster?.stop();
@@ -61,6 +61,37 @@ describe('hostile inputs to the turn object (C29)', () => {
       expect(answer.status, JSON.stringify(input)).toBe(400);
     }
     expect((await turnStatus(cluster!, 'refused')).status).toBe('idle');
-    void waitFor;
   }, 60_000);
+
+  it('a tool that throws a string is a tool error the model reads; the turn completes', async () => {
+    const answer = await run('hostile-throw', { prompt: 'call:throw_string' });
+    expect(answer.status, answer.text).toBe(200);
+    const result = JSON.parse(answer.text);
+    expect(result.status).toBe('completed');
+    expect(result.steps[0].toolResults[0]).toMatchObject({ toolName: 'throw_string', outcome: 'error' });
+    expect(JSON.stringify(result.steps[0].toolResults[0].output)).toContain('a plain string');
+  }, 120_000);
+
+  it.each([
+    ['bigint_output', 'Do not know how to serialize a BigInt'],
+    ['circular_output', 'Converting circular structure to JSON'],
+  ])('a tool whose output JSON cannot hold (%s) is a tool error the model reads; the turn completes', async (name, why) => {
+    // before: the engine failed to record the step on every retry, the request hung and the conversation was stuck
+    const answer = await run(`hostile-${name}`, { prompt: `call:${name}` });
+    expect(answer.status, answer.text).toBe(200);
+    const result = JSON.parse(answer.text);
+    expect(result.status).toBe('completed');
+    expect(result.steps[0].toolResults[0]).toMatchObject({ toolName: name, outcome: 'error' });
+    expect(JSON.stringify(result.steps[0].toolResults[0].output)).toContain("The tool's output cannot be recorded as JSON (");
+    expect(JSON.stringify(result.steps[0].toolResults[0].output)).toContain(why);
+    expect(cluster!.log().filter((entry) => entry.tool === name)).toHaveLength(1);
+  }, 120_000);
+
+  it('a tool that never settles and ignores its abortSignal: cancel ends the turn cancelled', async () => {
+    expect((await http(cluster!.ingressPort, 'POST', '/turnscope/hostile-never/run/send', { prompt: 'call:never_settles' })).status).toBeLessThan(300);
+    await waitFor('never_settles to start', () => cluster!.log().find((entry) => entry.tool === 'never_settles'), 90_000);
+    expect(JSON.parse((await http(cluster!.ingressPort, 'POST', '/turnscope/hostile-never/cancel', {})).text)).toBe(true);
+    const status = await waitFor('the turn to end', () => finishedTurn(cluster!, 'hostile-never'), 90_000);
+    expect(status.status).toBe('cancelled');
+  }, 180_000);
 });
