@@ -11,6 +11,7 @@ import type { TurnResult } from '../runtime/runtime-options.js';
 import type { TurnSnapshot } from '../runtime/turn-snapshot.js';
 import { DEFAULT_RUN_RETRY, restateStepRunner, SNAPSHOT_STATE_KEY } from './restate-step-runner.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
+import { readTurnState } from './read-turn-state.js';
 
 /**
  * What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`.
@@ -63,7 +64,9 @@ export const DEFAULT_TURN_RETRY_POLICY: restate.RetryPolicy = Object.freeze({ in
  *   `TurnscopeError`) answers a `TerminalError` (HTTP 400) with its message and leaves the
  *   status `failed` (no result), so the conversation takes its next turn; other errors are
  *   Restate's to retry.
- * - `status` (shared, answers while a turn runs): {@link RestateTurnStatus}.
+ * - `status` (shared, answers while a turn runs): {@link RestateTurnStatus}. State written
+ *   outside the worker (not JSON, or not of its shape: see `readTurnState`) makes `status` and
+ *   `cancel` answer a `TerminalError` (HTTP 500) naming the key, never a retried handler.
  * - `cancel` (shared): cancels the running turn's invocation through Restate (`ctx.cancel`).
  *   `run` handles cancellation itself (`explicitCancellation`): where the worker hears the
  *   signal while a step runs (an HTTP/2 deployment, bidirectional), the running tool's
@@ -141,10 +144,10 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
         return result;
       }),
       status: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<RestateTurnStatus> => {
-        const status = await ctx.get<RestateTurnStatus['status']>('status');
-        const invocationId = await ctx.get<string>('invocationId');
-        const snapshot = await ctx.get<TurnSnapshot>(SNAPSHOT_STATE_KEY);
-        const result = await ctx.get<TurnResult>('result');
+        const status = await readTurnState<RestateTurnStatus['status']>(ctx, 'status');
+        const invocationId = await readTurnState<string>(ctx, 'invocationId');
+        const snapshot = await readTurnState<TurnSnapshot>(ctx, SNAPSHOT_STATE_KEY);
+        const result = await readTurnState<TurnResult>(ctx, 'result');
         return {
           status: status ?? 'idle',
           ...(invocationId === null ? {} : { invocationId }),
@@ -153,8 +156,8 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
         };
       }),
       cancel: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<boolean> => {
-        const status = await ctx.get<string>('status');
-        const invocationId = await ctx.get<string>('invocationId');
+        const status = await readTurnState<string>(ctx, 'status');
+        const invocationId = await readTurnState<string>(ctx, 'invocationId');
         if (status !== 'running' || invocationId === null) return false;
         ctx.cancel(invocationId as restate.InvocationId);
         return true;

@@ -87,6 +87,13 @@ describe('hostile inputs to the turn object (C29)', () => {
     expect(cluster!.log().filter((entry) => entry.tool === name)).toHaveLength(1);
   }, 120_000);
 
+  it('a cancel racing the turn\'s first step answers true and the turn ends cancelled, or false and the turn completes', async () => {
+    expect((await http(cluster!.ingressPort, 'POST', '/turnscope/race/run/send', { prompt: 'race' })).status).toBeLessThan(300);
+    const cancelled = JSON.parse((await http(cluster!.ingressPort, 'POST', '/turnscope/race/cancel', {})).text) as boolean;
+    const status = await waitFor('the turn to end', () => finishedTurn(cluster!, 'race'), 90_000);
+    expect(status.status).toBe(cancelled ? 'cancelled' : 'completed');
+  }, 120_000);
+
   it('a tool that never settles and ignores its abortSignal: cancel ends the turn cancelled', async () => {
     expect((await http(cluster!.ingressPort, 'POST', '/turnscope/hostile-never/run/send', { prompt: 'call:never_settles' })).status).toBeLessThan(300);
     await waitFor('never_settles to start', () => cluster!.log().find((entry) => entry.tool === 'never_settles'), 90_000);
@@ -94,4 +101,45 @@ describe('hostile inputs to the turn object (C29)', () => {
     const status = await waitFor('the turn to end', () => finishedTurn(cluster!, 'hostile-never'), 90_000);
     expect(status.status).toBe('cancelled');
   }, 180_000);
+});
+
+/** Overwrites the object's state of `conversation` through the admin API (`POST /services/turnscope/state`), values as raw bytes. */
+async function tamper(conversation: string, state: Record<string, string>): Promise<void> {
+  const new_state = Object.fromEntries(Object.entries(state).map(([key, text]) => [key, [...Buffer.from(text, 'utf8')]]));
+  const answer = await http(cluster!.adminPort, 'POST', '/services/turnscope/state', { object_key: conversation, new_state });
+  if (answer.status >= 300) throw new Error(`tamper: ${answer.status} ${answer.text}`);
+}
+
+describe('state tampered with outside the worker (C29)', () => {
+  it('a garbage invocation id: status and cancel answer an error naming the key at once, and the next run goes ahead', async () => {
+    expect((await run('tampered', { prompt: 'tampered' })).status).toBe(200);
+    await tamper('tampered', { status: '"running"', invocationId: '"garbage"' });
+    // before: cancel handed the garbage to ctx.cancel, the server could not decode it, and the call hung
+    const cancel = await waitFor('the tampered state to be seen', async () => {
+      const answer = await http(cluster!.ingressPort, 'POST', '/turnscope/tampered/cancel', {});
+      return answer.status === 200 ? undefined : answer;
+    }, 30_000);
+    expect(cancel.status).toBe(500);
+    expect(cancel.text).toContain('turnscope state `invocationId` of conversation \\"tampered\\" cannot be read');
+    expect((await http(cluster!.ingressPort, 'POST', '/turnscope/tampered/status', {})).status).toBe(500);
+    // the next turn runs and overwrites it
+    const next = await run('tampered', { prompt: 'tampered' });
+    expect(next.status, next.text).toBe(200);
+    expect((await turnStatus(cluster!, 'tampered')).status).toBe('completed');
+  }, 120_000);
+
+  it('a state value that is not JSON: status and cancel answer an error at once instead of hanging', async () => {
+    expect((await run('not-json', { prompt: 'not-json' })).status).toBe(200);
+    await tamper('not-json', { status: 'not json at all' });
+    // before: ctx.get threw a SyntaxError on every retry and the call hung
+    const status = await waitFor('the tampered state to be seen', async () => {
+      const answer = await http(cluster!.ingressPort, 'POST', '/turnscope/not-json/status', {});
+      return answer.status === 200 ? undefined : answer;
+    }, 30_000);
+    expect(status.status).toBe(500);
+    expect(status.text).toContain('turnscope state `status` of conversation \\"not-json\\" cannot be read (it is not JSON: ');
+    expect((await http(cluster!.ingressPort, 'POST', '/turnscope/not-json/cancel', {})).status).toBe(500);
+    const next = await run('not-json', { prompt: 'not-json' });
+    expect(next.status, next.text).toBe(200);
+  }, 120_000);
 });
