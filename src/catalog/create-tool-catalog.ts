@@ -7,6 +7,7 @@ import { InvalidToolNameError, TOOL_NAME_PATTERN } from '../errors/invalid-tool-
 import { ReservedToolNameError } from '../errors/reserved-tool-name-error.js';
 import { UnboundToolError } from '../errors/unbound-tool-error.js';
 import { TOOL_SEARCH_WIRE_ALIAS } from '../tool-search/tool-search-wire-names.js';
+import { alwaysLoadOverBudget } from './always-load-over-budget.js';
 import type { CatalogEntry } from './catalog-entry.js';
 import { createCatalogEntry } from './create-catalog-entry.js';
 import { DEFAULT_DIRECT_TOOLS } from './default-direct-tools.js';
@@ -39,6 +40,14 @@ export interface ToolCatalog {
    * `[]` when every key names a group.
    */
   readonly unmatchedGroupDescriptions: readonly string[];
+  /**
+   * Tools whose own `_meta['anthropic/alwaysLoad']` asks to be direct but which stay deferred
+   * because the `_meta`-hinted direct tools may total 16,000 definition characters (C26), in name
+   * order; construction emitted a process warning naming them (code
+   * `TURNSCOPE_ALWAYS_LOAD_OVER_BUDGET`, see `alwaysLoadOverBudget`). `[]` when none, and always
+   * with an explicit `direct` list or availability off (hints do not choose direct tools then).
+   */
+  readonly alwaysLoadOverBudget: readonly string[];
   /** Sum of every bound tool's `schemaChars`: what sending every schema on a step costs. */
   readonly totalSchemaChars: number;
   /** The entry of a bound tool; `undefined` for a name that is not bound. */
@@ -70,7 +79,8 @@ export interface ToolCatalogOptions {
  * `alwaysLoad: false` is deferred, and a tool hinted `alwaysLoad` (the `hints` option,
  * else its `_meta['anthropic/alwaysLoad'] === true`) is direct after the C5 baseline — the
  * `_meta`-hinted ones in name order while their definitions total at most 16,000 characters
- * (the rest stay deferred); with one, `direct` is exact and hints
+ * (the rest stay deferred, listed in `alwaysLoadOverBudget` and named in a process warning, code
+ * `TURNSCOPE_ALWAYS_LOAD_OVER_BUDGET`); with one, `direct` is exact and hints
  * do not add to it. A `searchText` hint (else
  * `_meta['anthropic/searchHint']`) is indexed by the ranker and never shown.
  *
@@ -120,7 +130,9 @@ export function createToolCatalog(given: ToolCatalogOptions): ToolCatalog {
       searchText: hintsOf.get(name)!.searchText,
     })),
   );
-  const direct = directNames(options, boundSet, bound, alwaysLoaded(measured, hintsOf), (name) => ownValue(options.hints, name)?.alwaysLoad === false);
+  const hintsChoose = options.direct === undefined && options.availability !== 'off';
+  const loaded = alwaysLoaded(measured, hintsOf);
+  const direct = directNames(options, boundSet, bound, (name) => loaded.names.has(name), (name) => ownValue(options.hints, name)?.alwaysLoad === false);
   const directSet = new Set(direct);
   const entries = measured.map((entry) => (directSet.has(entry.name) ? Object.freeze({ ...entry, kind: 'direct' as const }) : entry));
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
@@ -138,6 +150,7 @@ export function createToolCatalog(given: ToolCatalogOptions): ToolCatalog {
     unmatchedGroupDescriptions: Object.freeze(
       unmatchedGroupDescriptions(Object.keys(inventoryOptions.groupDescriptions), Object.keys(options.groups ?? {}), new Set(entries.map((entry) => entry.group))),
     ),
+    alwaysLoadOverBudget: Object.freeze(hintsChoose ? alwaysLoadOverBudget(loaded.overBudget) : []),
     totalSchemaChars: entries.reduce((sum, entry) => sum + entry.schemaChars, 0),
     get: (name: string) => byName.get(name),
   });
@@ -179,21 +192,28 @@ function groupMap(
  * The tools an `alwaysLoad` hint makes direct (C26): every one hinted by the `hints` option,
  * and those hinted by their own `_meta` in name order while their definitions total at most
  * {@link MAX_META_ALWAYS_LOAD_CHARS} (a larger one is skipped, later smaller ones still fit);
- * the others stay deferred, found by search like any deferred tool.
+ * the others (`overBudget`, in name order) stay deferred, found by search like any deferred tool.
  */
-function alwaysLoaded(entries: readonly CatalogEntry[], hintsOf: ReadonlyMap<string, ReturnType<typeof resolveToolHints>>): (name: string) => boolean {
-  const loaded = new Set<string>();
+function alwaysLoaded(
+  entries: readonly CatalogEntry[],
+  hintsOf: ReadonlyMap<string, ReturnType<typeof resolveToolHints>>,
+): { names: ReadonlySet<string>; overBudget: CatalogEntry[] } {
+  const names = new Set<string>();
+  const overBudget: CatalogEntry[] = [];
   let metaChars = 0;
   for (const entry of entries) {
     const hints = hintsOf.get(entry.name)!;
     if (!hints.alwaysLoad) continue;
     if (hints.fromMeta) {
-      if (metaChars + entry.schemaChars > MAX_META_ALWAYS_LOAD_CHARS) continue;
+      if (metaChars + entry.schemaChars > MAX_META_ALWAYS_LOAD_CHARS) {
+        overBudget.push(entry);
+        continue;
+      }
       metaChars += entry.schemaChars;
     }
-    loaded.add(entry.name);
+    names.add(entry.name);
   }
-  return (name) => loaded.has(name);
+  return { names, overBudget };
 }
 
 /**

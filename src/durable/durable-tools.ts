@@ -34,7 +34,9 @@ export function operationIdOf(options: ToolExecutionOptions<unknown>): string | 
  * flight when a worker died runs again with the same operation id. What the tool throws is
  * recorded as its message and thrown again, so it stays a tool error (STYLE 9) on every
  * execution. Outputs are recorded as JSON (a value JSON cannot carry comes back as its JSON
- * form). Tools without `execute` are left as they are.
+ * form); an output `JSON.stringify` throws for (a bigint, a cycle, a `toJSON` that throws) is
+ * recorded as the tool's error (`The tool's output cannot be recorded as JSON (…)`), so the turn
+ * goes on. Tools without `execute` are left as they are.
  *
  * `journal` is the runtime's `journal` option: its `started` entry (written by the pipeline
  * just before `execute`, C4) is where the operation id of a `toolCallId` comes from. It never
@@ -73,7 +75,11 @@ export function durableTools(tools: ToolSet, runner: DurableStepRunner, options:
         const recorded = await runner.run<RecordedToolCall>(`tool:${operationId}`, async () => {
           try {
             const output = await lastOutputOf(execute(input, { ...options, operationId } as DurableToolExecutionOptions));
-            return output === undefined ? { ok: true } : { ok: true, output };
+            if (output === undefined) return { ok: true };
+            // the engine records the output as JSON: one it cannot write (a bigint, a cycle) is the
+            // tool's error, not a step the engine fails to record on every retry
+            const unrecordable = jsonProblemOf(output);
+            return unrecordable === undefined ? { ok: true, output } : { ok: false, message: `The tool's output cannot be recorded as JSON (${unrecordable}); it must answer plain JSON.` };
           } catch (error) {
             return { ok: false, message: describeThrown(error) };
           }
@@ -88,3 +94,12 @@ export function durableTools(tools: ToolSet, runner: DurableStepRunner, options:
   return { tools: wrapped, journal };
 }
 
+/** Why `JSON.stringify` cannot write `value` (its message), or `undefined` when it can. */
+function jsonProblemOf(value: unknown): string | undefined {
+  try {
+    JSON.stringify(value);
+    return undefined;
+  } catch (error) {
+    return describeThrown(error);
+  }
+}

@@ -10,6 +10,8 @@ import { parseTurnInput, type RestateClientTool } from './parse-turn-input.js';
 import type { TurnResult } from '../runtime/runtime-options.js';
 import type { TurnSnapshot } from '../runtime/turn-snapshot.js';
 import { DEFAULT_RUN_RETRY, restateStepRunner, SNAPSHOT_STATE_KEY } from './restate-step-runner.js';
+import { TurnscopeError } from '../errors/turnscope-error.js';
+import { readTurnState } from './read-turn-state.js';
 
 /**
  * What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`.
@@ -58,7 +60,13 @@ export const DEFAULT_TURN_RETRY_POLICY: restate.RetryPolicy = Object.freeze({ in
  *   `execute`), the snapshot is `ctx.set('snapshot')` at every step boundary, ids come from
  *   `ctx.rand` and time from `ctx.date`. Answers the turn's result (plain JSON). Search, the
  *   availability guard, validation and permission run in the worker as in any turn (C4).
- * - `status` (shared, answers while a turn runs): {@link RestateTurnStatus}.
+ *   An input the turn refuses (messages that fail ai's schemas, an invalid option: a
+ *   `TurnscopeError`) answers a `TerminalError` (HTTP 400) with its message and leaves the
+ *   status `failed` (no result), so the conversation takes its next turn; other errors are
+ *   Restate's to retry.
+ * - `status` (shared, answers while a turn runs): {@link RestateTurnStatus}. State written
+ *   outside the worker (not JSON, or not of its shape: see `readTurnState`) makes `status` and
+ *   `cancel` answer a `TerminalError` (HTTP 500) naming the key, never a retried handler.
  * - `cancel` (shared): cancels the running turn's invocation through Restate (`ctx.cancel`).
  *   `run` handles cancellation itself (`explicitCancellation`): where the worker hears the
  *   signal while a step runs (an HTTP/2 deployment, bidirectional), the running tool's
@@ -120,17 +128,26 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
         const runtime = typeof options.runtime === 'function' ? options.runtime(raw) : options.runtime;
         const model = typeof options.model === 'function' ? options.model(raw) : options.model;
         const sink = options.live === undefined ? undefined : livePartSink(options.live, invocationId);
-        const result = await runDurableTurn({ runner, runtime, model, input: { ...parsed.input, ...options.send?.(raw) }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
+        let result: TurnResult;
+        try {
+          result = await runDurableTurn({ runner, runtime, model, input: { ...parsed.input, ...options.send?.(raw) }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
+        } catch (error) {
+          // a typed error (messages that fail ai's schemas, an invalid option) fails the same way on
+          // every retry: answered at once, instead of retried forever with the conversation blocked
+          if (!(error instanceof TurnscopeError)) throw error;
+          ctx.set('status', 'failed');
+          throw new restate.TerminalError(`turnscope run: ${error.message}`, { errorCode: 400 });
+        }
         ctx.set('result', result);
         ctx.set('status', result.status);
         await sink?.flush();
         return result;
       }),
       status: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<RestateTurnStatus> => {
-        const status = await ctx.get<RestateTurnStatus['status']>('status');
-        const invocationId = await ctx.get<string>('invocationId');
-        const snapshot = await ctx.get<TurnSnapshot>(SNAPSHOT_STATE_KEY);
-        const result = await ctx.get<TurnResult>('result');
+        const status = await readTurnState<RestateTurnStatus['status']>(ctx, 'status');
+        const invocationId = await readTurnState<string>(ctx, 'invocationId');
+        const snapshot = await readTurnState<TurnSnapshot>(ctx, SNAPSHOT_STATE_KEY);
+        const result = await readTurnState<TurnResult>(ctx, 'result');
         return {
           status: status ?? 'idle',
           ...(invocationId === null ? {} : { invocationId }),
@@ -139,8 +156,8 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
         };
       }),
       cancel: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<boolean> => {
-        const status = await ctx.get<string>('status');
-        const invocationId = await ctx.get<string>('invocationId');
+        const status = await readTurnState<string>(ctx, 'status');
+        const invocationId = await readTurnState<string>(ctx, 'invocationId');
         if (status !== 'running' || invocationId === null) return false;
         ctx.cancel(invocationId as restate.InvocationId);
         return true;

@@ -1,5 +1,6 @@
 import { normalizeNameText } from './normalize-name-text.js';
 import { splitNameWords } from './split-name-words.js';
+import { splitSelectList } from './split-select-list.js';
 import type { SharedAliases } from './index-aliases.js';
 import { toolsNamedBy } from './tools-named-by.js';
 
@@ -19,7 +20,8 @@ export interface NamedTools {
  * query compared as {@link normalizeNameText} gives it: `ｒｅａｄ＿ｆｉｌｅ` and `read\u200B_file`
  * name `read_file`; when two names differ only in case, the exact spelling wins):
  *
- * - `select:a,b,c` — exactly the listed tools (unknown names are left to `resolveTypo`,
+ * - `select:a,b,c` — exactly the listed tools, split as {@link splitSelectList} splits them
+ *   (`;`, `、` and line breaks are commas too) (unknown names are left to `resolveTypo`,
  *   else dropped), and `select` is true;
  * - the whole query equal to a canonical name (surrounding quotes and backticks ignored);
  * - any word of the query equal to a canonical name that has at least two name words
@@ -53,11 +55,11 @@ export function findNamedTools(options: {
   const lookup = (text: string) => toolsNamedBy(text, options.names, byLowerName, options.sharedAliases);
   // full-width forms and invisible format characters a model copied are not part of the name
   const trimmed = normalizeNameText(options.query).trim();
-  const selected = /^select:/i.exec(trimmed);
-  if (selected !== null) {
+  // split where tool_search splits it: commas, semicolons, `、`, line breaks, tabs
+  const selected = splitSelectList(trimmed, options.maxScanChars);
+  if (selected !== undefined) {
     const names = new Set<string>();
-    for (const entry of trimmed.slice(selected[0].length, options.maxScanChars).split(',').slice(0, MAX_SELECTED)) {
-      const wanted = unquote(entry.trim());
+    for (const wanted of selected.slice(0, MAX_SELECTED)) {
       if (wanted.length === 0) continue;
       const found = lookup(wanted);
       const name = found.length === 0 ? options.resolveTypo(wanted) : undefined;

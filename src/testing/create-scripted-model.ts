@@ -1,5 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
+import { checkScriptedSteps } from './check-scripted-steps.js';
 import type { RecordedRequest, ScriptedStep, ScriptedStepSource } from './scripted-step.js';
 
 /** A scripted model and what it recorded. */
@@ -17,8 +18,13 @@ export interface ScriptedModel {
  * what was visible at each step. Requests past the script answer `'(script ended)'` as text.
  *
  * Usage per request: 10 input tokens, 5 output tokens.
+ *
+ * @throws {InvalidOptionError} `options` is not `{ steps: [...] }` (an array, a model, a step
+ *   that is not a step object or function, a tool call without a string `toolName`: see
+ *   `checkScriptedSteps`); the message names the field and shows how to call it.
  */
 export function createScriptedModel(options: { readonly steps: readonly ScriptedStepSource[] }): ScriptedModel {
+  const steps = checkScriptedSteps(options);
   const requests: RecordedRequest[] = [];
   const model = new MockLanguageModelV4({
     provider: 'turnscope-scripted',
@@ -30,7 +36,7 @@ export function createScriptedModel(options: { readonly steps: readonly Scripted
       );
       const request: RecordedRequest = { index, toolNames: tools.map((tool) => tool.name), tools, prompt: callOptions.prompt };
       requests.push(request);
-      const source = options.steps[index];
+      const source = steps[index];
       const step: ScriptedStep = source === undefined ? { text: '(script ended)' } : typeof source === 'function' ? source(request) : source;
       if (step.delayMs !== undefined) await sleep(step.delayMs, callOptions.abortSignal);
       if (step.error !== undefined) throw step.error;

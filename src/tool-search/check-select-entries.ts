@@ -2,6 +2,7 @@ import { NAMED_TOOL_SCORE } from '../search/create-hybrid-ranker.js';
 import type { AnyToolRanker, RankedTool } from '../search/tool-ranker.js';
 import { cutText } from '../catalog/cut-text.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
+import { splitSelectList } from '../search/split-select-list.js';
 import { TOOL_SEARCH_NAME } from '../../machines/turn-machine.js';
 import { TOOL_SEARCH_WIRE_ALIAS } from './tool-search-wire-names.js';
 
@@ -33,18 +34,15 @@ export interface SelectEntries {
 
 /**
  * The entries of `query` when it is a `select:` query, read exactly as the rankers read them
- * (its first 4,000 characters, split at commas, the first 64 pieces, trimmed, surrounding
- * quotes and backticks dropped); `undefined` for any other query.
+ * (`splitSelectList`: its first 4,000 characters, split at commas, semicolons, `、` and line
+ * breaks, the first 64 pieces, trimmed, surrounding quotes and backticks dropped); `undefined` for any other query.
  */
 export function selectEntriesOf(query: string): SelectEntries | undefined {
-  const trimmed = query.trim();
-  const selected = /^select:/i.exec(trimmed);
-  if (selected === null) return undefined;
-  const pieces = trimmed.slice(selected[0].length, MAX_SCAN_CHARS).split(',');
-  const clean = (piece: string) => piece.trim().replace(/^[`'"]+|[`'"]+$/g, '');
-  const entries = [...new Set(pieces.slice(0, MAX_SELECTED_ENTRIES).map(clean).filter((entry) => entry.length > 0))];
+  const pieces = splitSelectList(query.trim(), MAX_SCAN_CHARS);
+  if (pieces === undefined) return undefined;
+  const entries = [...new Set(pieces.slice(0, MAX_SELECTED_ENTRIES).filter((entry) => entry.length > 0))];
   const read = new Set(entries);
-  const unread = new Set(pieces.slice(MAX_SELECTED_ENTRIES).map(clean).filter((entry) => entry.length > 0 && !read.has(entry))).size;
+  const unread = new Set(pieces.slice(MAX_SELECTED_ENTRIES).filter((entry) => entry.length > 0 && !read.has(entry))).size;
   return { entries, unread };
 }
 

@@ -18,7 +18,8 @@ import type { ToolSearchInput } from './tool-search-input-schema.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { normalizeNameText } from '../search/normalize-name-text.js';
 import { cutText } from '../catalog/cut-text.js';
-import { selectLines } from './select-lines.js';
+import { selectLines } from '../search/select-lines.js';
+import { splitSelectList } from '../search/split-select-list.js';
 import { writtenSelectEntries } from './written-select-entries.js';
 import { listFullNames } from '../catalog/names-ending-with.js';
 import { describeSharedRest, sharedRestNames } from './shared-rest-names.js';
@@ -209,7 +210,7 @@ export function runToolSearch(options: RunToolSearchOptions): ToolSearchOutcome 
 
   // what a select: lists: a match is one of them when the ranker says it was named (the hybrid
   // ranker resolves case, typos and aliases) or when the list spells it
-  const selectedNames = /^select:/i.test(query) ? new Set(query.slice('select:'.length).split(',').map((entry) => entry.trim().replace(/^[`'"]+|[`'"]+$/g, '').toLowerCase())) : undefined;
+  const selectedNames = ((pieces) => (pieces === undefined ? undefined : new Set(pieces.map((entry) => entry.toLowerCase()))))(splitSelectList(query, query.length));
   const isSelected = (match: RankedTool) => match.score >= NAMED_TOOL_SCORE / 2 || selectedNames?.has(normalizeNameText(match.name).toLowerCase()) === true;
 
   const select = selectEntriesOf(query);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishedTurn, http, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
+import { finishedTurn, http, RESTATE_BEFORE_ALL_MS, startRestateCluster, waitFor, type RestateCluster } from './restate-cluster.js';
 
 // Real processes: restate-server and two HTTP/2 workers behind one HTTP/2 balancer that forwards
 // each invocation's stream whole (test/restate/h2-stream-proxy.ts): the invocation streams
@@ -8,7 +8,7 @@ import { finishedTurn, http, startRestateCluster, waitFor, type RestateCluster }
 let cluster: RestateCluster | undefined;
 beforeAll(async () => {
   cluster = await startRestateCluster({ workers: 2, protocol: 'h2-proxy' });
-}, 120_000);
+}, RESTATE_BEFORE_ALL_MS);
 afterAll(async () => {
   await cluster?.stop();
 }, 60_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishedTurn, http, startRestateCluster, turnStatus, waitFor, type LogEntry, type RestateCluster } from './restate-cluster.js';
+import { finishedTurn, http, RESTATE_BEFORE_ALL_MS, startRestateCluster, turnStatus, waitFor, type LogEntry, type RestateCluster } from './restate-cluster.js';
 
 // Real processes: restate-server from node_modules, two workers (test/fixtures/restate/turn-worker.ts)
 // behind one registered deployment. Generous timeouts: the machine is shared.
@@ -7,7 +7,7 @@ let cluster: RestateCluster | undefined;
 
 beforeAll(async () => {
   cluster = await startRestateCluster({ workers: 2 });
-}, 120_000);
+}, RESTATE_BEFORE_ALL_MS);
 
 afterAll(async () => {
   await cluster?.stop();

@@ -6,7 +6,7 @@ import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TurnResult, TurnStreamPart } from '../../src/index.js';
 import { createLiveTurnHub, readLiveTurn, type RestateTurnStatus } from '../../src/restate/index.js';
-import { finishedTurn, freePort, http, startRestateCluster, turnStatus, waitFor, type RestateCluster } from './restate-cluster.js';
+import { finishedTurn, freePort, http, RESTATE_BEFORE_ALL_MS, startRestateCluster, turnStatus, waitFor, type RestateCluster } from './restate-cluster.js';
 
 // Real processes: restate-server, two workers (test/fixtures/restate/kill-worker.ts) behind the
 // S18 proxy (HTTP/1.1), publishing live output to a hub in this process. Each test stops a
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hubServer!.listen(port, '127.0.0.1', resolve));
   hubUrl = `http://127.0.0.1:${port}`;
   cluster = await startRestateCluster({ workers: 2, fixture, workerEnv: { GATE_FILE: gateFile, LIVE_URL: hubUrl } });
-}, 120_000);
+}, RESTATE_BEFORE_ALL_MS);
 afterAll(async () => {
   await cluster?.stop();
   hubServer?.closeAllConnections();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { createLiveTurnHub } from '../../src/restate/index.js';
-import { freePort, startRestateCluster, type RestateCluster } from './restate-cluster.js';
+import { freePort, RESTATE_BEFORE_ALL_MS, startRestateCluster, type RestateCluster } from './restate-cluster.js';
 
 /**
  * A live-turn hub served by this test process on a free local port, and a restate-server with
@@ -46,7 +46,7 @@ export function liveHubClusterForFile(workers: number): { cluster: RestateCluste
     const started = await startLiveHubCluster(workers);
     Object.assign(state, { cluster: started.cluster, hubUrl: started.hubUrl });
     stop = started.stop;
-  }, 120_000);
+  }, RESTATE_BEFORE_ALL_MS);
   afterAll(async () => {
     await stop?.();
   }, 60_000);

@@ -87,6 +87,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Milliseconds the whole start of a cluster may take ({@link startRestateCluster}: the server's
+ * admin API, every worker listening, the deployment registering, under one deadline).
+ */
+export const RESTATE_START_BUDGET_MS = 90_000;
+/**
+ * The timeout of a `beforeAll` that starts one cluster: the start's budget and the time a failed
+ * start takes to stop its processes and describe its logs, so the helper's error (with the kept
+ * logs) is what a slow start reports, not vitest's hook timeout.
+ */
+export const RESTATE_BEFORE_ALL_MS = RESTATE_START_BUDGET_MS + 30_000;
+
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -201,7 +213,15 @@ function killGroup(child: ChildProcess | undefined): void {
  * server's; `fixture` is the
  * worker's script (default test/fixtures/restate/turn-worker.ts).
  */
-export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2' | 'h2-proxy'; readonly workerEnv?: Readonly<Record<string, string>>; readonly serverEnv?: Readonly<Record<string, string>>; readonly fixture?: string }): Promise<RestateCluster> {
+export async function startRestateCluster(options: { readonly workers: number; readonly protocol?: 'http1.1' | 'h2' | 'h2-proxy'; readonly workerEnv?: Readonly<Record<string, string>>; readonly serverEnv?: Readonly<Record<string, string>>; readonly fixture?: string; readonly startBudgetMs?: number }): Promise<RestateCluster> {
+  // one deadline for every wait of the start, so the start ends (with its logs) before the beforeAll's timeout
+  const budgetMs = options.startBudgetMs ?? RESTATE_START_BUDGET_MS;
+  const deadline = Date.now() + budgetMs;
+  const untilDeadline = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined) =>
+    waitFor(what, probe, Math.max(0, deadline - Date.now())).catch((error: unknown) => {
+      if (error instanceof Error) error.message = `the restate cluster did not start within its budget of ${budgetMs} ms: timed out waiting for ${what}`;
+      throw error;
+    });
   const h2 = options.protocol === 'h2';
   const h2Proxy = options.protocol === 'h2-proxy';
   let h2Balancer: { close(): Promise<void> } | undefined;
@@ -256,7 +276,7 @@ export async function startRestateCluster(options: { readonly workers: number; r
       children.push(child);
       return child;
     };
-    const listening = (worker: Worker) => waitFor(`${worker.name} to listen`, () => accepts(worker.port), 60_000);
+    const listening = (worker: Worker, wait: typeof untilDeadline = untilDeadline) => wait(`${worker.name} to listen`, () => accepts(worker.port));
     for (let index = 0; index < options.workers; index += 1) {
       const spec = { name: `worker-${index + 1}`, port: await freePort() };
       workers.push({ ...spec, process: startWorker(spec) });
@@ -289,9 +309,9 @@ export async function startRestateCluster(options: { readonly workers: number; r
     });
     if (h2Proxy) h2Balancer = await startH2StreamProxy(proxyPort, () => workers, proxied);
     else await new Promise<void>((resolve) => proxy!.listen(proxyPort, '127.0.0.1', resolve));
-    await waitFor('restate-server admin API', async () => ((await http(adminPort, 'GET', '/health')).status === 200 ? true : undefined), 60_000);
+    await untilDeadline('restate-server admin API', async () => ((await http(adminPort, 'GET', '/health')).status === 200 ? true : undefined));
     for (const worker of workers) await listening(worker);
-    await waitFor('the deployment to register', async () => {
+    await untilDeadline('the deployment to register', async () => {
       const deployment = h2 ? { uri: `http://127.0.0.1:${workers[0]!.port}` } : h2Proxy ? { uri: `http://127.0.0.1:${proxyPort}` } : { uri: `http://127.0.0.1:${proxyPort}`, use_http_11: true };
       const answer = await http(adminPort, 'POST', '/deployments', deployment);
       return answer.status >= 200 && answer.status < 300 ? true : undefined;
@@ -311,7 +331,8 @@ export async function startRestateCluster(options: { readonly workers: number; r
       restart: async (worker) => {
         await new Promise((resolve) => (worker.process.exitCode !== null || worker.process.signalCode !== null ? resolve(undefined) : worker.process.once('exit', resolve)));
         worker.process = startWorker(worker);
-        await listening(worker);
+        // a restart is not the start: a worker has a minute of its own to listen again
+        await listening(worker, (what, probe) => waitFor(what, probe, 60_000));
       },
       stop,
     };
