@@ -3,6 +3,7 @@ import type { LanguageModelUsage } from 'ai';
 import type { TurnError, TurnFinishReason, TurnToolCall, TurnToolResult } from '../../machines/turn-types.js';
 import type { TelemetryDispatcher } from '../telemetry/create-telemetry-dispatcher.js';
 import type { TelemetryToolOrigin, TurnStartRecord } from '../telemetry/telemetry-record.js';
+import { createOpenBlocks } from './create-open-blocks.js';
 import type { PartQueue } from './part-queue.js';
 import type { ModelOutputPart, SearchRecord, StepResponse, TurnStreamPart } from './turn-stream-part.js';
 import type { TurnSnapshot } from './turn-snapshot.js';
@@ -50,6 +51,11 @@ export function createTurnRecorder(options: {
   const { turnId, now, parts, telemetry } = options;
   /** Each step's response metadata until its `step-end` part takes it. */
   const responses = new Map<number, StepResponse>();
+  /** Blocks the model opened and has not closed; closed before an attempt is abandoned or the turn ends. */
+  const openBlocks = createOpenBlocks();
+  const closeOpenBlocks = () => {
+    for (const end of openBlocks.close()) parts.push(end);
+  };
   const base = (stepIndex: number) => ({ turnId, stepIndex, timestamp: now() });
   const sourceOf = (toolName: string) => {
     const source = options.sourceOf?.(toolName);
@@ -66,7 +72,9 @@ export function createTurnRecorder(options: {
       telemetry.emit({ type: 'step.start', ...base(step.stepIndex), attempt: step.attempt, visible: step.visible, schemaChars: step.schemaChars, totalSchemaChars });
     },
     modelOutput(stepIndex, attempt, part) {
-      parts.push({ ...part, stepIndex, attempt });
+      const output = { ...part, stepIndex, attempt };
+      openBlocks.note(output);
+      parts.push(output);
     },
     stepResponse(stepIndex, response) {
       responses.set(stepIndex, response);
@@ -127,9 +135,11 @@ export function createTurnRecorder(options: {
       parts.push({ type: 'activation', stepIndex, names });
     },
     retry(retry) {
+      closeOpenBlocks();
       parts.push({ type: 'retry', ...retry });
     },
     stepEnd(stepIndex, finishReason, toolCalls, snapshot) {
+      closeOpenBlocks();
       const response = responses.get(stepIndex);
       responses.delete(stepIndex);
       parts.push(stepEndPart(stepIndex, finishReason, response, snapshot));
@@ -139,6 +149,7 @@ export function createTurnRecorder(options: {
       telemetry.emit({ type: 'machine.transition', ...base(stepIndex), state, event });
     },
     turnEnd(end) {
+      closeOpenBlocks();
       parts.push({ type: 'turn-end', status: end.status, reason: end.reason, usage: end.usage, ...(end.error === undefined ? {} : { error: end.error }) });
       parts.end();
       telemetry.emit({

@@ -76,7 +76,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
   if (!(prefetched instanceof Promise)) {
     const wired = wire(prefetched);
     wired.start(undefined);
-    return { turnId: prepared.turnId, stream: parts, result: wired.result, cancel: wired.cancel, snapshot: wired.snapshot, actor: wired.actor };
+    return { turnId: prepared.turnId, stream: parts.stream, result: wired.result, cancel: wired.cancel, snapshot: wired.snapshot, actor: wired.actor };
   }
   // an asynchronous ranker (C25): the actor is created, with the prefetch's matches as its A, once
   // the ranking settled; a cancel meanwhile stops the ranking and ends the turn before any request
@@ -97,7 +97,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
   });
   return {
     turnId: prepared.turnId,
-    stream: parts,
+    stream: parts.stream,
     result,
     cancel: (reason?: string) => (wired === undefined ? cancelPrefetch(reason ?? 'the turn was cancelled') : wired.cancel(reason)),
     snapshot: () => wired?.snapshot(),

@@ -1,4 +1,4 @@
-import type { LanguageModelUsage, ModelMessage } from 'ai';
+import type { AsyncIterableStream, LanguageModelUsage, ModelMessage } from 'ai';
 import type { AnyActorRef } from 'xstate';
 import type { TurnError, TurnFinishReason, TurnStatus, TurnStepRecord } from '../../machines/turn-types.js';
 import type { TurnSnapshot } from './turn-snapshot.js';
@@ -46,10 +46,19 @@ export interface TurnResult {
 export interface Turn {
   readonly turnId: string;
   /**
-   * Typed parts as they happen; ends after `turn-end`. Can be read once. Leaving it early (a
-   * `break` out of `for await`) does not cancel the turn: call `cancel()` for that.
+   * Typed parts as they happen; closes after `turn-end`. An `AsyncIterableStream` as
+   * `streamText`'s `fullStream` (ai 7): a `ReadableStream` (`getReader`, `pipeThrough`, `pipeTo`,
+   * `tee`, `cancel`, `locked`) that `for await` reads too. The turn never waits for its reader:
+   * parts not yet read are buffered, so reading after `result` settled still gives every part,
+   * ending with `turn-end`.
+   *
+   * Can be read once: `getReader()` and `for await` throw a `TypeError` while another reader, a
+   * pipe or a tee holds it, and after an earlier reader read it to its end or cancelled it
+   * (`tee()` first for two readers). Leaving it early (a `break` out of `for await`,
+   * `reader.cancel(reason)`) ends your reading, not the turn: it runs to its end and `result`
+   * still settles (call `cancel()` to stop it); from then on its parts are no longer buffered.
    */
-  readonly stream: AsyncIterable<TurnStreamPart>;
+  readonly stream: AsyncIterableStream<TurnStreamPart>;
   /** Resolves when the turn reaches a final state. Never rejects for a failed turn. */
   readonly result: Promise<TurnResult>;
   /** Ends the turn in `cancelled` (no-op once it has ended). */

@@ -96,7 +96,9 @@ export interface StepResponse {
  *   and is abandoned; attempt `attempt + 1` comes after `delayMs`, from a new `step-start`.
  *   Everything the abandoned attempt streamed (the model output parts with this `stepIndex`
  *   and `attempt`: text, reasoning, tool input) is not part of the answer: a UI drops it. No
- *   tool call of an abandoned attempt is recorded or run. The same holds for the last attempt
+ *   tool call of an abandoned attempt is recorded or run. A block the abandoned attempt opened
+ *   and the provider never closed gets its `reasoning-end` / `text-end` / `tool-input-end` part
+ *   (same `stepIndex` and `attempt`) before the `retry` part; before `turn-end` too. The same holds for the last attempt
  *   of a turn that ends before that attempt's `step-end` (failed: `model-error`,
  *   `retries-exhausted`; or `cancelled` while the model streamed).
  * - `step-end`: the step settled (after its tool results). `finishReason` is the unified one

@@ -1,4 +1,5 @@
-import { createUIMessageStream, type UIMessageStreamOnEndCallback } from 'ai';
+import { createUIMessageStream, type AsyncIterableStream, type UIMessageStreamOnEndCallback } from 'ai';
+import { asAsyncIterableStream } from '../runtime/as-async-iterable-stream.js';
 import type { TurnResult } from '../runtime/runtime-options.js';
 import type { TurnStreamPart } from '../runtime/turn-stream-part.js';
 import type { TurnEnd } from './create-turn-ui-chunk-mapper.js';
@@ -62,9 +63,10 @@ export interface TurnPartsUIMessageStreamOptions {
  * Errors are chunks, never throws: a parts stream that errors, or ends before `turn-end` with
  * no `result`, ends the stream with one `error` chunk. Cancelling the returned stream (the
  * client went away) cancels the parts stream (a `readLiveTurn` request closes); the turn itself
- * goes on (cancel a durable turn through its object's `cancel` handler).
+ * goes on (cancel a durable turn through its object's `cancel` handler). The stream is an
+ * `AsyncIterableStream` (`for await` reads it too), as `streamText`'s `toUIMessageStream()`.
  */
-export function createTurnPartsUIMessageStream(options: TurnPartsUIMessageStreamOptions): ReadableStream<TurnUIMessageChunk> {
+export function createTurnPartsUIMessageStream(options: TurnPartsUIMessageStreamOptions): AsyncIterableStream<TurnUIMessageChunk> {
   const { parts, turnId, result, originalMessages, onEnd, onError = defaultOnError, sendReasoning = true, sendSources = false, generateMessageId } = options;
   const source = iteratorOf(parts);
   let end: TurnEnd | undefined;
@@ -88,7 +90,7 @@ export function createTurnPartsUIMessageStream(options: TurnPartsUIMessageStream
     },
   });
   const reader = sdk.getReader();
-  return new ReadableStream<TurnUIMessageChunk>({
+  return asAsyncIterableStream(new ReadableStream<TurnUIMessageChunk>({
     async pull(controller) {
       const next = await reader.read();
       if (next.done) controller.close();
@@ -97,7 +99,7 @@ export function createTurnPartsUIMessageStream(options: TurnPartsUIMessageStream
     async cancel(reason) {
       await Promise.all([source.return?.(reason)?.then(() => {}, () => {}), reader.cancel(reason)]);
     },
-  });
+  }));
 }
 
 function iteratorOf(parts: ReadableStream<TurnStreamPart> | AsyncIterable<TurnStreamPart>): AsyncIterator<TurnStreamPart> {

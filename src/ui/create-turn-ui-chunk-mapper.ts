@@ -48,6 +48,8 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
   let stepStarted = -1;
   // inputs by call id, for the SDK's tool-result part (which carries the input again)
   const inputs = new Map<string, unknown>();
+  // calls whose input started streaming and has no tool-call yet: the tool name by call id
+  const streamingInputs = new Map<string, string>();
   const sdk = (part: TextStreamPart<ToolSet>): TurnUIMessageChunk[] => {
     const chunk = toUIMessageChunk(part, { sendReasoning: options.sendReasoning, sendSources: options.sendSources });
     return chunk === undefined ? [] : [chunk as TurnUIMessageChunk];
@@ -87,11 +89,14 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
         stepStarted = part.stepIndex;
         return [{ type: 'start-step' }];
       case 'retry':
+        // reset-step drops the abandoned attempt's tool parts too
+        streamingInputs.clear();
         return [
           { type: 'reset-step' },
           { type: 'data-turn-retry', data: { stepIndex: part.stepIndex, attempt: part.attempt, delayMs: part.delayMs, error: part.error }, transient: true },
         ];
       case 'tool-call':
+        streamingInputs.delete(part.duplicateOf ?? part.toolCallId);
         return toolCallChunks(part, inputs, sdk);
       case 'tool-result':
         return toolResultChunks(part, inputs, sdk);
@@ -107,6 +112,7 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
         return [];
       default: {
         const type = (part as { type: string }).type;
+        if (part.type === 'tool-input-start') streamingInputs.set(part.id, part.toolName);
         return SDK_SHAPED_PARTS.has(type) ? sdk(part as unknown as TextStreamPart<ToolSet>) : [];
       }
     }
@@ -116,13 +122,28 @@ export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {
     map,
     finish: (result) => {
       const metadata: TurnUIMessageMetadata = { turnId: result.turnId, status: result.status, reason: result.reason, usage: result.usage };
-      const chunks: TurnUIMessageChunk[] = [...closeText()];
+      const chunks: TurnUIMessageChunk[] = [...closeText(), ...unfinishedInputs(streamingInputs)];
       if (result.status === 'failed') chunks.push({ type: 'error', errorText: options.onError(errorOf(result)) });
       if (result.status === 'cancelled') chunks.push({ type: 'abort', reason: result.error?.message ?? 'cancelled' });
       chunks.push({ type: 'finish', finishReason: finishReasonOf(result), messageMetadata: metadata });
       return chunks;
     },
   };
+}
+
+/**
+ * A `tool-input-error` for each call whose input was still streaming when the turn ended (its
+ * request failed or was cancelled mid-call): left alone, ai's chat core keeps the tool part
+ * `input-streaming`, which it reads as a call waiting for the user. `streamText`'s UI stream
+ * leaves it so; this stream ends it `output-error`.
+ */
+function unfinishedInputs(streamingInputs: Map<string, string>): TurnUIMessageChunk[] {
+  const chunks = [...streamingInputs].map(([toolCallId, toolName]): TurnUIMessageChunk => ({
+    type: 'tool-input-error', toolCallId, toolName, input: undefined,
+    errorText: `The model's request ended before the input of ${toolName} was complete; the call did not run.`,
+  }));
+  streamingInputs.clear();
+  return chunks;
 }
 
 type Sdk = (part: TextStreamPart<ToolSet>) => TurnUIMessageChunk[];

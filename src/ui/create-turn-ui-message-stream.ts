@@ -1,4 +1,5 @@
-import { convertToModelMessages, createUIMessageStream, validateUIMessages, type UIMessageStreamOnEndCallback } from 'ai';
+import { convertToModelMessages, createUIMessageStream, validateUIMessages, type AsyncIterableStream, type UIMessageStreamOnEndCallback } from 'ai';
+import { asAsyncIterableStream } from '../runtime/as-async-iterable-stream.js';
 import type { ToolSearchRuntime } from '../runtime/create-tool-search-runtime.js';
 import type { SendInput, Turn, TurnResult } from '../runtime/runtime-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
@@ -70,8 +71,14 @@ const STREAM_OPTION_NAMES = ['runtime', 'uiMessages', 'onEnd', 'onError', 'gener
  * Errors are chunks, never throws: invalid `uiMessages` or an input `send()` refuses send one
  * `error` chunk (text from `onError`) and no turn runs. Cancelling the returned stream (the
  * client went away) cancels the turn; so does `abortSignal` (pass the request's signal).
+ *
+ * The stream is an `AsyncIterableStream`, as `streamText`'s `toUIMessageStream()`: `for await`
+ * reads it too. A model request that fails or is cancelled mid-block still ends every part:
+ * reasoning and text get their `*-end` (the turn stream closes them), and a call whose input was
+ * still streaming gets `tool-input-error` — where `streamText`'s stream leaves them `streaming` /
+ * `input-streaming` in the chat client's message.
  */
-export function createTurnUIMessageStream(options: TurnUIMessageStreamOptions): ReadableStream<TurnUIMessageChunk> {
+export function createTurnUIMessageStream(options: TurnUIMessageStreamOptions): AsyncIterableStream<TurnUIMessageChunk> {
   // the SDK decides at creation whether the answer continues the last (assistant) message, so
   // the SDK stream is built once the messages are validated; this stream forwards it
   const control: TurnControl = { turn: undefined, cancelled: false };
@@ -85,7 +92,7 @@ export function createTurnUIMessageStream(options: TurnUIMessageStreamOptions): 
       while (!(await source.read()).done);
     })().catch(() => {});
   };
-  return new ReadableStream<TurnUIMessageChunk>({
+  return asAsyncIterableStream(new ReadableStream<TurnUIMessageChunk>({
     async start() {
       reader = (await sdkStreamOf(options, control)).getReader();
       if (control.cancelled) drain();
@@ -100,7 +107,7 @@ export function createTurnUIMessageStream(options: TurnUIMessageStreamOptions): 
       control.turn?.cancel(CANCELLED_MESSAGE);
       drain();
     },
-  });
+  }));
 }
 
 const CANCELLED_MESSAGE = 'The UI message stream was cancelled (the client went away).';

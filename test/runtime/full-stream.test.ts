@@ -135,6 +135,8 @@ describe('the full stream', () => {
     expect(parts.map((part) => (part.type === 'turn-end' ? part.type : `${part.type}@${part.stepIndex}.${'attempt' in part ? part.attempt : '-'}`))).toEqual([
       'step-start@0.1',
       'reasoning-start@0.1', 'reasoning-delta@0.1', 'text-start@0.1', 'text-delta@0.1', 'tool-input-start@0.1', 'tool-input-delta@0.1',
+      // the failed request sent no end parts: the turn closes each block it opened before the retry
+      'reasoning-end@0.1', 'text-end@0.1', 'tool-input-end@0.1',
       'retry@0.1',
       'step-start@0.2',
       'text-start@0.2', 'text-delta@0.2', 'text-end@0.2',

@@ -14,12 +14,12 @@ describe('createPartQueue', () => {
     queue.push('text');
     queue.push('step-end');
     queue.end();
-    expect(await readAll(queue)).toEqual(['step-start', 'text', 'step-end']);
+    expect(await readAll(queue.stream)).toEqual(['step-start', 'text', 'step-end']);
   });
 
   it('wakes a waiting reader on push and ends it on end()', async () => {
     const queue = createPartQueue<number>();
-    const reading = readAll(queue);
+    const reading = readAll(queue.stream);
     await Promise.resolve();
     queue.push(1);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -31,18 +31,18 @@ describe('createPartQueue', () => {
 
   it('delivers each part as soon as it is pushed, not at the end', async () => {
     const queue = createPartQueue<string>();
-    const iterator = queue[Symbol.asyncIterator]();
-    const first = iterator.next();
+    const reader = queue.stream.getReader();
+    const first = reader.read();
     queue.push('a');
     expect(await first).toEqual({ value: 'a', done: false });
-    const second = iterator.next();
+    const second = reader.read();
     queue.end();
     expect(await second).toEqual({ value: undefined, done: true });
   });
 
   it('still yields parts buffered before end()', async () => {
     const queue = createPartQueue<string>();
-    const iterator = queue[Symbol.asyncIterator]();
+    const iterator = queue.stream[Symbol.asyncIterator]();
     queue.push('last words');
     queue.end();
     expect(await iterator.next()).toEqual({ value: 'last words', done: false });
@@ -54,30 +54,88 @@ describe('createPartQueue', () => {
     queue.push('kept');
     queue.end();
     queue.push('dropped');
-    expect(await readAll(queue)).toEqual(['kept']);
+    expect(await readAll(queue.stream)).toEqual(['kept']);
   });
 
   it('ends an empty queue at once', async () => {
     const queue = createPartQueue<string>();
     queue.end();
-    expect(await readAll(queue)).toEqual([]);
+    expect(await readAll(queue.stream)).toEqual([]);
   });
 
-  it('refuses a second reader', async () => {
+  it('refuses a second reader once the first read it to its end', async () => {
     const queue = createPartQueue<string>();
     queue.push('only once');
     queue.end();
-    expect(await readAll(queue)).toEqual(['only once']);
-    await expect(readAll(queue)).rejects.toThrow('A turn stream can be read once; it is already being read.');
+    expect(await readAll(queue.stream)).toEqual(['only once']);
+    await expect(readAll(queue.stream)).rejects.toThrow('A turn stream can be read once: it was already read to its end or cancelled.');
+    expect(() => queue.stream.getReader()).toThrow(TypeError);
   });
 
-  it('refuses a second reader while the first is still waiting', async () => {
+  it('refuses a second reader while the first is still waiting, for await and getReader alike', async () => {
     const queue = createPartQueue<string>();
-    const first = readAll(queue);
+    const first = readAll(queue.stream);
     await Promise.resolve();
-    await expect(readAll(queue)).rejects.toThrow(/read once/);
+    expect(queue.stream.locked).toBe(true);
+    await expect(readAll(queue.stream)).rejects.toThrow(/read once: it is already being read/);
+    expect(() => queue.stream.getReader()).toThrow(/read once: it is already being read/);
     queue.push('for the first');
     queue.end();
     expect(await first).toEqual(['for the first']);
+  });
+
+  it('is a ReadableStream: pipeThrough a TransformStream gives every part', async () => {
+    const queue = createPartQueue<number>();
+    const doubled = queue.stream.pipeThrough(new TransformStream<number, number>({ transform: (part, controller) => controller.enqueue(part * 2) }));
+    queue.push(1);
+    queue.push(2);
+    queue.end();
+    expect(await readAll(doubled as unknown as AsyncIterable<number>)).toEqual([2, 4]);
+  });
+
+  it('tee() gives both branches every part, in order', async () => {
+    const queue = createPartQueue<string>();
+    const [left, right] = queue.stream.tee();
+    for (const part of ['a', 'b', 'c']) queue.push(part);
+    queue.end();
+    const [fromLeft, fromRight] = await Promise.all([readAll(left as unknown as AsyncIterable<string>), readAll(right as unknown as AsyncIterable<string>)]);
+    expect(fromLeft).toEqual(['a', 'b', 'c']);
+    expect(fromRight).toEqual(['a', 'b', 'c']);
+    expect(() => queue.stream.getReader()).toThrow(/already being read/);
+  });
+
+  it('drops its buffer when the reader cancels (with a reason) and keeps no later part', async () => {
+    const queue = createPartQueue<string>();
+    queue.push('read');
+    queue.push('unread');
+    const reader = queue.stream.getReader();
+    expect(await reader.read()).toEqual({ value: 'read', done: false });
+    await reader.cancel('the client went away');
+    queue.push('after the cancel');
+    queue.end();
+    expect(await reader.read()).toEqual({ value: undefined, done: true });
+    reader.releaseLock();
+    expect(() => queue.stream.getReader()).toThrow(/already read to its end or cancelled/);
+  });
+
+  it('a break out of for await cancels the reading: later parts are not kept', async () => {
+    const queue = createPartQueue<string>();
+    queue.push('first');
+    for await (const part of queue.stream) {
+      expect(part).toBe('first');
+      break;
+    }
+    queue.push('second');
+    await expect(readAll(queue.stream)).rejects.toThrow(/already read to its end or cancelled/);
+  });
+
+  it('a reader that releases its lock mid-stream lets the next reader go on from there', async () => {
+    const queue = createPartQueue<string>();
+    for (const part of ['a', 'b', 'c']) queue.push(part);
+    queue.end();
+    const reader = queue.stream.getReader();
+    expect(await reader.read()).toEqual({ value: 'a', done: false });
+    reader.releaseLock();
+    expect(await readAll(queue.stream)).toEqual(['b', 'c']);
   });
 });
