@@ -113,23 +113,7 @@ export function createTurnRecorder(options: {
     },
     search(stepIndex, toolCallId, search) {
       parts.push({ type: 'search', stepIndex, toolCallId, ...search });
-      telemetry.emit({
-        type: 'search.end',
-        ...base(stepIndex),
-        toolCallId,
-        origin: search.origin,
-        query: search.query,
-        requestedLimit: search.requestedLimit ?? null,
-        effectiveLimit: search.effectiveLimit,
-        ranked: search.ranked,
-        activated: search.activated,
-        skipped: search.skipped,
-        schemaCharsActivated: search.schemaCharsActivated,
-        ...(search.rankerDrops === undefined ? {} : { rankerDrops: search.rankerDrops }),
-        ...(search.candidates === undefined ? {} : { candidates: search.candidates }),
-        ...(search.failure === undefined ? {} : { failure: search.failure }),
-        durationMs: search.durationMs,
-      });
+      telemetry.emit({ type: 'search.end', ...base(stepIndex), ...searchEndFields(toolCallId, search) });
     },
     activation(stepIndex, names) {
       parts.push({ type: 'activation', stepIndex, names });
@@ -166,6 +150,25 @@ export function createTurnRecorder(options: {
         ...(end.error === undefined ? {} : { error: end.error.message }),
       });
     },
+  };
+}
+
+/** A `search.end` telemetry record's fields after its type, turn, step and time: the search as the stream's `search` part has it. */
+function searchEndFields(toolCallId: string, search: SearchRecord) {
+  return {
+    toolCallId,
+    origin: search.origin,
+    query: search.query,
+    requestedLimit: search.requestedLimit ?? null,
+    effectiveLimit: search.effectiveLimit,
+    ranked: search.ranked,
+    activated: search.activated,
+    skipped: search.skipped,
+    schemaCharsActivated: search.schemaCharsActivated,
+    ...(search.rankerDrops === undefined ? {} : { rankerDrops: search.rankerDrops }),
+    ...(search.candidates === undefined ? {} : { candidates: search.candidates }),
+    ...(search.failure === undefined ? {} : { failure: search.failure }),
+    durationMs: search.durationMs,
   };
 }
 

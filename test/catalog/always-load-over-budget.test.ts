@@ -2,6 +2,7 @@ import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALWAYS_LOAD_OVER_BUDGET_WARNING } from '../../src/catalog/always-load-over-budget.js';
 import { createToolSearchRuntime } from '../../src/index.js';
+import { warningsDuring } from '../helpers/warnings-during.js';
 
 // C26: a tool whose own `_meta['anthropic/alwaysLoad']` asks to be direct, but which the
 // 16,000-character budget of `_meta`-hinted tools leaves deferred, is named in one process
@@ -24,14 +25,6 @@ function tools(): ToolSet {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function warningsDuring<T>(build: () => T): { value: T; warnings: { message: string; code: string | undefined }[] } {
-  const warnings: { message: string; code: string | undefined }[] = [];
-  vi.spyOn(process, 'emitWarning').mockImplementation(((warning: string | Error, options?: { code?: string }) => {
-    warnings.push({ message: String(warning), code: options?.code });
-  }) as typeof process.emitWarning);
-  return { value: build(), warnings };
-}
 
 describe('a _meta alwaysLoad tool over the 16,000-character budget (C26)', () => {
   it('stays deferred, and construction emits one process warning naming it, its size, the budget and the fix', () => {

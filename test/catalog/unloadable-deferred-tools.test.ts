@@ -2,6 +2,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNLOADABLE_TOOL_WARNING } from '../../src/catalog/unloadable-deferred-tools.js';
 import { createToolSearchRuntime } from '../../src/index.js';
+import { warningsDuring } from '../helpers/warnings-during.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 
 // A deferred tool whose definition alone is larger than one search's budget (a 100,000-character
@@ -21,14 +22,6 @@ function tools(): ToolSet {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function warningsDuring<T>(build: () => T): { value: T; warnings: { message: string; code: string | undefined }[] } {
-  const warnings: { message: string; code: string | undefined }[] = [];
-  vi.spyOn(process, 'emitWarning').mockImplementation(((warning: string | Error, options?: { code?: string }) => {
-    warnings.push({ message: String(warning), code: options?.code });
-  }) as typeof process.emitWarning);
-  return { value: build(), warnings };
-}
 
 async function selectAndCall(runtime: ReturnType<typeof createToolSearchRuntime>) {
   const scripted = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'tool_search', input: { query: 'select:refund_ledger' } }] }, { toolCalls: [{ toolName: 'refund_ledger', input: { id: 'a' } }] }, { text: 'done' }] });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolCatalog } from '../../src/catalog/create-tool-catalog.js';
 import { UNMATCHED_GROUP_DESCRIPTION_WARNING } from '../../src/catalog/unmatched-group-descriptions.js';
 import { createToolSearchRuntime } from '../../src/index.js';
+import { warningsDuring } from '../helpers/warnings-during.js';
 
 // inventory.groupDescriptions naming a group no bound tool is in: not an error (an MCP server may
 // list no tools when it is bound), but never silent: a process warning names the key and the
@@ -18,19 +19,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function warningsDuring(build: () => void): { message: string; code: string | undefined }[] {
-  const emitted: { message: string; code: string | undefined }[] = [];
-  vi.spyOn(process, 'emitWarning').mockImplementation(((warning: string | Error, options?: { code?: string }) => {
-    emitted.push({ message: String(warning), code: options?.code });
-  }) as typeof process.emitWarning);
-  build();
-  return emitted;
-}
-
 describe('inventory.groupDescriptions naming no group (C23)', () => {
   it('a misspelled key is named in one process warning with the groups there are, listed in catalog.unmatchedGroupDescriptions, and not shown', () => {
     let runtime: ReturnType<typeof createToolSearchRuntime> | undefined;
-    const warnings = warningsDuring(() => {
+    const { warnings } = warningsDuring(() => {
       runtime = createToolSearchRuntime({ tools: tools(), groups: { github: ['github_create_issue', 'github_list_issues'] }, inventory: { groupDescriptions: { githb: 'GitHub issues', github: 'Issues and pulls' } } });
     });
     expect(warnings).toEqual([
@@ -46,7 +38,7 @@ describe('inventory.groupDescriptions naming no group (C23)', () => {
   });
 
   it('a group the groups option lists with no tools (a server that lists none right now), a source group and a group of direct tools only are groups: no warning', () => {
-    const warnings = warningsDuring(() => {
+    const { warnings } = warningsDuring(() => {
       const catalog = createToolCatalog({
         tools: tools(),
         groups: { github: ['github_create_issue', 'github_list_issues'], memory: [] },
@@ -61,7 +53,7 @@ describe('inventory.groupDescriptions naming no group (C23)', () => {
   it('prototype keys and many unmatched keys: each is named (ten at most, the rest counted), sorted', () => {
     const groupDescriptions = Object.create(null) as Record<string, string>;
     for (const key of ['__proto__', 'constructor', 'toString', ...Array.from({ length: 12 }, (_, index) => `g${index}`)]) groupDescriptions[key] = 'text';
-    const warnings = warningsDuring(() => {
+    const { warnings } = warningsDuring(() => {
       const catalog = createToolCatalog({ tools: tools(), inventory: { groupDescriptions } });
       expect(catalog.unmatchedGroupDescriptions).toEqual(['__proto__', 'constructor', 'g0', 'g1', 'g10', 'g11', 'g2', 'g3', 'g4', 'g5', 'g6', 'g7', 'g8', 'g9', 'toString']);
       expect(catalog.inventory.startsWith('other:\n')).toBe(true);
