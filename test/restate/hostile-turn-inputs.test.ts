@@ -110,15 +110,23 @@ async function tamper(conversation: string, state: Record<string, string>): Prom
   if (answer.status >= 300) throw new Error(`tamper: ${answer.status} ${answer.text}`);
 }
 
+/**
+ * The first answer of `handler` (`status` or `cancel`) for `conversation` that is not 200: a tampered
+ * state is seen once the admin API's write reached the object, so this waits up to 30 s for it.
+ */
+function firstRefusal(conversation: string, handler: 'status' | 'cancel') {
+  return waitFor('the tampered state to be seen', async () => {
+    const answer = await http(cluster!.ingressPort, 'POST', `/turnscope/${conversation}/${handler}`, {});
+    return answer.status === 200 ? undefined : answer;
+  }, 30_000);
+}
+
 describe('state tampered with outside the worker (C29)', () => {
   it('a garbage invocation id: status and cancel answer an error naming the key at once, and the next run goes ahead', async () => {
     expect((await run('tampered', { prompt: 'tampered' })).status).toBe(200);
     await tamper('tampered', { status: '"running"', invocationId: '"garbage"' });
     // before: cancel handed the garbage to ctx.cancel, the server could not decode it, and the call hung
-    const cancel = await waitFor('the tampered state to be seen', async () => {
-      const answer = await http(cluster!.ingressPort, 'POST', '/turnscope/tampered/cancel', {});
-      return answer.status === 200 ? undefined : answer;
-    }, 30_000);
+    const cancel = await firstRefusal('tampered', 'cancel');
     expect(cancel.status).toBe(500);
     expect(cancel.text).toContain('turnscope state `invocationId` of conversation \\"tampered\\" cannot be read');
     expect((await http(cluster!.ingressPort, 'POST', '/turnscope/tampered/status', {})).status).toBe(500);
@@ -132,10 +140,7 @@ describe('state tampered with outside the worker (C29)', () => {
     expect((await run('not-json', { prompt: 'not-json' })).status).toBe(200);
     await tamper('not-json', { status: 'not json at all' });
     // before: ctx.get threw a SyntaxError on every retry and the call hung
-    const status = await waitFor('the tampered state to be seen', async () => {
-      const answer = await http(cluster!.ingressPort, 'POST', '/turnscope/not-json/status', {});
-      return answer.status === 200 ? undefined : answer;
-    }, 30_000);
+    const status = await firstRefusal('not-json', 'status');
     expect(status.status).toBe(500);
     expect(status.text).toContain('turnscope state `status` of conversation \\"not-json\\" cannot be read (it is not JSON: ');
     expect((await http(cluster!.ingressPort, 'POST', '/turnscope/not-json/cancel', {})).status).toBe(500);
