@@ -43,8 +43,12 @@ export async function callModelStep(options: {
   readonly abortSignal: AbortSignal;
   /** Pass `raw` parts (the provider's unprocessed chunks) to `onPart`. Default `false`. */
   readonly includeRawChunks?: boolean;
-  /** Told of every part the model streams, in order, as it arrives ({@link ModelOutputPart}). */
-  readonly onPart: (part: ModelOutputPart) => void;
+  /**
+   * Told of every part the model streams, in order, as it arrives ({@link ModelOutputPart}).
+   * When it returns a promise, the model's stream is not read on until it settles: the pull
+   * reaches the provider's stream, as a slow `fullStream` reader's does (backpressure).
+   */
+  readonly onPart: (part: ModelOutputPart) => PromiseLike<void> | void;
 }): Promise<ModelStep> {
   const wire = toolSearchWireNames(options.model);
   const visible = options.visible.map(wire.toWire);
@@ -83,7 +87,8 @@ export async function callModelStep(options: {
     const output = modelOutputPartOf(part, wire.fromWire);
     if (output !== undefined) {
       if (output.type === 'text-delta') text += output.text;
-      options.onPart(output);
+      const room = options.onPart(output);
+      if (room !== undefined) await room;
     } else if (part.type === 'start-step') {
       started = part;
     } else if (part.type === 'finish-step') {

@@ -10,7 +10,8 @@ import { uniqueStepCallIds } from './unique-step-call-ids.js';
  * The `callModel` of one turn (the machine's invoked actor, design.md): records `step-start`
  * with the step's frozen visible set and each definition's characters (C21), makes the one
  * `streamText` call of the step (callModelStep, or the test seam), records every part the
- * model streams with the step's index and attempt (ModelOutputPart) and the response's
+ * model streams with the step's index and attempt (ModelOutputPart), reading the model's stream
+ * no further ahead of the turn's reader than the stream's bound (recorder.readerRoom), and the response's
  * metadata for the step's `step-end` part, renames a call id repeated
  * within the step (uniqueStepCallIds), and records its tool calls.
  * What the step produced goes back to the machine as the actor's output; nothing is kept here.
@@ -51,7 +52,11 @@ export function createModelCaller(options: {
       visible: step.visible,
       abortSignal: signal,
       includeRawChunks: options.includeRawChunks,
-      onPart: (part) => recorder.modelOutput(step.stepIndex, step.attempt, part),
+      onPart: (part) => {
+        recorder.modelOutput(step.stepIndex, step.attempt, part);
+        // the model's stream is read no faster than the turn's reader reads (see PartQueue)
+        return recorder.readerRoom(signal);
+      },
     });
     // the response metadata goes to the step's `step-end` part, not into the machine's context
     if (response !== undefined) recorder.stepResponse(step.stepIndex, response);

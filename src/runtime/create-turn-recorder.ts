@@ -17,6 +17,12 @@ export interface TurnRecorder {
   stepStart(step: { stepIndex: number; attempt: number; visible: readonly string[]; schemaChars: Record<string, number> }): void;
   /** A part the model streamed, with the request's step and attempt. */
   modelOutput(stepIndex: number, attempt: number, part: ModelOutputPart): void;
+  /**
+   * Backpressure for the model's stream: `undefined` when the turn may read the model's next
+   * part now, else a promise that resolves once the stream's reader has read enough, let go of
+   * the stream, or `signal` aborted (PartQueue.whenRoom; never rejects).
+   */
+  readerRoom(signal: AbortSignal): Promise<void> | undefined;
   /** The response metadata of the step's successful attempt, put on the step's `step-end` part. */
   stepResponse(stepIndex: number, response: StepResponse): void;
   /** `parentToolCallId`: set for a call an `exec` call's code made (code mode). */
@@ -75,6 +81,9 @@ export function createTurnRecorder(options: {
       const output = { ...part, stepIndex, attempt };
       openBlocks.note(output);
       parts.push(output);
+    },
+    readerRoom(signal) {
+      return parts.whenRoom(signal);
     },
     stepResponse(stepIndex, response) {
       responses.set(stepIndex, response);

@@ -1,5 +1,18 @@
 import type { AsyncIterableStream } from 'ai';
 import { asAsyncIterableStream } from './as-async-iterable-stream.js';
+import { listenToAbort } from './listen-to-abort.js';
+
+/**
+ * How many parts a turn's stream holds unread, while a reader holds it, before the turn stops
+ * reading the model's stream until the reader catches up: 64 parts.
+ *
+ * Why 64: `streamText`'s own pipeline reads about a dozen parts of the provider's stream ahead
+ * of a slow `fullStream` reader (12, measured with ai 7.0.173 and a pull-counting
+ * `MockLanguageModelV4` stream); 64 lets a burst of a provider's chunks (one network read often
+ * carries several deltas) through without a wait, and keeps a slow reader's backlog at a few
+ * tens of kilobytes (a `text-delta` part is a few hundred bytes).
+ */
+export const DEFAULT_MAX_UNREAD_PARTS = 64;
 
 /**
  * A single-reader queue of parts: `push` never blocks, and `stream` — a `ReadableStream` that is
@@ -7,10 +20,21 @@ import { asAsyncIterableStream } from './as-async-iterable-stream.js';
  * after `end()`. Parts pushed before anyone reads are buffered until they are read (reading
  * after the turn ended still gives every part); once the reader cancels (`reader.cancel()`, a
  * `break` out of `for await`) the buffer is dropped and later parts are not kept.
+ *
+ * Backpressure is the producer's to apply: {@link PartQueue.whenRoom} says when to wait.
  */
 export interface PartQueue<T> {
   readonly stream: AsyncIterableStream<T>;
+  /** Parts pushed and not yet read; 0 once the reader cancelled. */
+  readonly unread: number;
   push(part: T): void;
+  /**
+   * `undefined` when the producer may go on now: nobody holds the stream (no reader yet, or the
+   * reader released it or cancelled), fewer than `maxUnreadParts` parts are unread, or the queue
+   * ended. Otherwise a promise that resolves once one of those holds, or when `signal` aborts
+   * (it never rejects). A reader that holds the stream and does not read keeps it pending.
+   */
+  whenRoom(signal?: AbortSignal): Promise<void> | undefined;
   end(): void;
 }
 
@@ -19,14 +43,24 @@ export interface PartQueue<T> {
  * throws a `TypeError` saying so while another reader, pipe or tee holds it, and once an earlier
  * reader read it to its end or cancelled it. `pipeTo`, `pipeThrough` and `tee` keep the
  * platform's own locked errors.
+ *
+ * `maxUnreadParts`: see {@link DEFAULT_MAX_UNREAD_PARTS} (the default). An integer ≥ 1.
  */
-export function createPartQueue<T>(): PartQueue<T> {
+export function createPartQueue<T>(options: { readonly maxUnreadParts?: number } = {}): PartQueue<T> {
+  const maxUnreadParts = options.maxUnreadParts ?? DEFAULT_MAX_UNREAD_PARTS;
   let buffered: T[] = [];
   let head = 0;
   let ended = false;
   /** The stream closed (every part delivered) or was cancelled: a new reader gets nothing. */
   let finished = false;
   let wake: (() => void) | undefined;
+  /** Producers waiting in whenRoom; told each time a part is read or the reader leaves. */
+  const waiting = new Set<() => void>();
+  const mustWait = () => !ended && !finished && stream.locked && buffered.length - head >= maxUnreadParts;
+  const checkRoom = () => {
+    if (waiting.size === 0 || mustWait()) return;
+    for (const resume of [...waiting]) resume();
+  };
   const deliver = (controller: ReadableStreamDefaultController<T>): boolean => {
     if (finished) return true;
     if (head < buffered.length) {
@@ -38,6 +72,7 @@ export function createPartQueue<T>(): PartQueue<T> {
         head = 0;
       }
       controller.enqueue(part);
+      checkRoom();
       return true;
     }
     if (!ended) return false;
@@ -62,12 +97,13 @@ export function createPartQueue<T>(): PartQueue<T> {
         buffered = [];
         head = 0;
         wake?.();
+        checkRoom();
       },
     },
     // nothing is pulled ahead: the parts wait in `buffered`, which a cancel empties
     { highWaterMark: 0 },
   );
-  const getReader: (...options: unknown[]) => unknown = stream.getReader.bind(stream);
+  const getReader: (...options: unknown[]) => ReadableStreamDefaultReader<T> = stream.getReader.bind(stream);
   Object.defineProperty(stream, 'getReader', {
     value: (...options: unknown[]) => {
       if (stream.locked) {
@@ -76,19 +112,46 @@ export function createPartQueue<T>(): PartQueue<T> {
       if (finished) {
         throw new TypeError('A turn stream can be read once: it was already read to its end or cancelled. Keep the parts as you read them, or tee() the stream before reading it.');
       }
-      return getReader(...options);
+      const reader = getReader(...options);
+      // a reader that lets go of the stream without reading on no longer holds the turn back
+      const releaseLock = reader.releaseLock.bind(reader);
+      Object.defineProperty(reader, 'releaseLock', {
+        configurable: true,
+        value: () => {
+          releaseLock();
+          checkRoom();
+        },
+      });
+      return reader;
     },
   });
   return {
     stream: asAsyncIterableStream(stream),
+    get unread() {
+      return buffered.length - head;
+    },
     push(part) {
       if (ended || finished) return;
       buffered.push(part);
       wake?.();
     },
+    whenRoom(signal) {
+      if (!mustWait() || signal?.aborted === true) return undefined;
+      return new Promise<void>((resolve) => {
+        let stopListening = () => {};
+        const resume = () => {
+          waiting.delete(resume);
+          stopListening();
+          resolve();
+        };
+        waiting.add(resume);
+        if (signal !== undefined) stopListening = listenToAbort({ signal, onAbort: resume });
+      });
+    },
     end() {
       ended = true;
       wake?.();
+      checkRoom();
     },
   };
 }

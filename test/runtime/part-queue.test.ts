@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPartQueue } from '../../src/runtime/part-queue.js';
+import { createPartQueue, DEFAULT_MAX_UNREAD_PARTS, type PartQueue } from '../../src/runtime/part-queue.js';
 
 async function readAll<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const parts: T[] = [];
@@ -137,5 +137,71 @@ describe('createPartQueue', () => {
     expect(await reader.read()).toEqual({ value: 'a', done: false });
     reader.releaseLock();
     expect(await readAll(queue.stream)).toEqual(['b', 'c']);
+  });
+
+  describe('whenRoom (backpressure)', () => {
+    const filled = (count: number) => {
+      const queue = createPartQueue<number>({ maxUnreadParts: 3 });
+      for (let part = 0; part < count; part++) queue.push(part);
+      return queue;
+    };
+    const settledNow = async (promise: Promise<void> | undefined) => {
+      if (promise === undefined) return 'no wait';
+      let settled = false;
+      void promise.then(() => { settled = true; });
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      return settled ? 'resolved' : 'pending';
+    };
+
+    it('asks for no wait while nobody holds the stream, however many parts are unread', () => {
+      const queue = filled(10);
+      expect(queue.unread).toBe(10);
+      expect(queue.whenRoom()).toBeUndefined();
+    });
+
+    it('waits while a reader holds the stream and maxUnreadParts parts are unread, until it reads one', async () => {
+      const queue = filled(3);
+      const reader = queue.stream.getReader();
+      const room = queue.whenRoom();
+      expect(await settledNow(room)).toBe('pending');
+      expect(await reader.read()).toEqual({ value: 0, done: false });
+      expect(queue.unread).toBe(2);
+      expect(await settledNow(room)).toBe('resolved');
+      expect(queue.whenRoom()).toBeUndefined();
+    });
+
+    it.each([
+      ['the reader cancels', (queue: PartQueue<number>, reader: ReadableStreamDefaultReader<number>) => void reader.cancel()],
+      ['the reader releases its lock', (_queue: PartQueue<number>, reader: ReadableStreamDefaultReader<number>) => reader.releaseLock()],
+      ['the queue ends', (queue: PartQueue<number>) => queue.end()],
+    ])('stops waiting when %s', async (_name, leave) => {
+      const queue = filled(3);
+      const reader = queue.stream.getReader();
+      const room = queue.whenRoom();
+      expect(await settledNow(room)).toBe('pending');
+      leave(queue, reader);
+      expect(await settledNow(room)).toBe('resolved');
+    });
+
+    it('stops waiting when the signal aborts, and asks for none with an aborted signal', async () => {
+      const queue = filled(3);
+      queue.stream.getReader();
+      const controller = new AbortController();
+      const room = queue.whenRoom(controller.signal);
+      expect(await settledNow(room)).toBe('pending');
+      controller.abort();
+      expect(await settledNow(room)).toBe('resolved');
+      expect(queue.whenRoom(controller.signal)).toBeUndefined();
+    });
+
+    it('defaults to DEFAULT_MAX_UNREAD_PARTS (64) parts', () => {
+      const queue = createPartQueue<number>();
+      queue.stream.getReader();
+      for (let part = 0; part < DEFAULT_MAX_UNREAD_PARTS - 1; part++) queue.push(part);
+      expect(queue.whenRoom()).toBeUndefined();
+      queue.push(63);
+      expect(queue.whenRoom()).toBeInstanceOf(Promise);
+      expect(DEFAULT_MAX_UNREAD_PARTS).toBe(64);
+    });
   });
 });

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createToolSearchRuntime, type TurnStreamPart } from '../../src/index.js';
+import { DEFAULT_MAX_UNREAD_PARTS } from '../../src/runtime/part-queue.js';
+import { longTextModel } from '../helpers/long-text-model.js';
+import { sampleTools } from '../helpers/sample-tools.js';
+
+// Backpressure as streamText's: a slow turn.stream reader slows the reading of the model's
+// stream; a turn nobody reads, or whose reader left, runs at the model's pace. No timing: a
+// "slow" reader yields to the event loop between reads, giving the turn every chance to run ahead.
+
+/** streamText's own pipeline reads about 12 parts ahead of its reader (ai 7.0.173); a little room over that. */
+const SDK_READ_AHEAD = 16;
+const DELTAS = 2_000;
+
+const runtimeOf = () => createToolSearchRuntime({ tools: sampleTools().tools });
+const eventLoopTurns = async (count: number) => {
+  for (let index = 0; index < count; index++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('turn.stream backpressure (as streamText fullStream)', () => {
+  it('a slow reader holds the model stream back: the model is never read more than the bound ahead of the reader, and no part is lost', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const reader = turn.stream.getReader();
+    const parts: TurnStreamPart[] = [];
+    let deltasRead = 0;
+    let largestLead = 0;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      parts.push(next.value);
+      if (next.value.type === 'text-delta') deltasRead++;
+      largestLead = Math.max(largestLead, long.pulled() - deltasRead);
+      await eventLoopTurns(3);
+    }
+
+    expect(largestLead).toBeGreaterThanOrEqual(DEFAULT_MAX_UNREAD_PARTS - 1);
+    expect(largestLead).toBeLessThanOrEqual(DEFAULT_MAX_UNREAD_PARTS + SDK_READ_AHEAD);
+    expect(deltasRead).toBe(DELTAS);
+    expect(parts.map((part) => part.type).filter((type) => type !== 'text-delta')).toEqual(['step-start', 'text-start', 'text-end', 'step-end', 'turn-end']);
+    expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
+  });
+
+  it('a turn nobody reads still finishes (await turn.result), and a reader that comes afterwards gets every part', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+
+    const result = await turn.result;
+    expect(result).toMatchObject({ status: 'completed', reason: 'stop', text: 'word '.repeat(DELTAS) });
+    let deltas = 0;
+    for await (const part of turn.stream) if (part.type === 'text-delta') deltas++;
+    expect(deltas).toBe(DELTAS);
+  });
+
+  it('a reader that stops reading holds the turn; cancelling the stream lets it run to its end', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const reader = turn.stream.getReader();
+    for (let index = 0; index < 10; index++) await reader.read();
+    let settled = false;
+    void turn.result.then(() => { settled = true; });
+    await eventLoopTurns(50);
+    expect(settled).toBe(false);
+    expect(long.pulled()).toBeLessThanOrEqual(10 + DEFAULT_MAX_UNREAD_PARTS + SDK_READ_AHEAD);
+
+    await reader.cancel('enough');
+    expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
+  });
+
+  it('a reader that lets go of the stream (releaseLock) without reading on no longer holds the turn', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const reader = turn.stream.getReader();
+    await reader.read();
+    await eventLoopTurns(50);
+    expect(long.pulled()).toBeLessThan(DELTAS);
+
+    reader.releaseLock();
+    expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
+    let deltas = 0;
+    for await (const part of turn.stream) if (part.type === 'text-delta') deltas++;
+    expect(deltas).toBe(DELTAS);
+  });
+
+  it.each(['turn.cancel()', 'the abort signal'] as const)('%s while the turn waits on its reader ends it cancelled at once', async (how) => {
+    const long = longTextModel({ deltas: DELTAS });
+    const controller = new AbortController();
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer', abortSignal: controller.signal });
+    const reader = turn.stream.getReader();
+    await reader.read();
+    await eventLoopTurns(50);
+    const pulledBeforeCancel = long.pulled();
+    expect(pulledBeforeCancel).toBeLessThan(DELTAS);
+
+    if (how === 'turn.cancel()') turn.cancel('the user left');
+    else controller.abort(new Error('the user left'));
+    expect(await turn.result).toMatchObject({ status: 'cancelled', reason: 'cancelled' });
+    expect(long.pulled()).toBeLessThanOrEqual(pulledBeforeCancel + 1);
+    // the parts streamed before the cancel are still there; the open text block is closed
+    reader.releaseLock();
+    const rest: TurnStreamPart[] = [];
+    for await (const part of turn.stream) rest.push(part);
+    expect(rest.slice(-2)).toMatchObject([{ type: 'text-end', id: 't' }, { type: 'turn-end', status: 'cancelled' }]);
+  });
+});
