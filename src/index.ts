@@ -10,6 +10,7 @@ export type { ResumeInput, SendInput, ToolSearchRuntimeOptions, Turn, TurnResult
 export type { TurnSnapshot } from './runtime/turn-snapshot.js';
 export type { CatalogFingerprint } from './runtime/catalog-fingerprint.js';
 export type { ModelOutputPart, SearchRecord, StepResponse, TurnStreamPart } from './runtime/turn-stream-part.js';
+export { DEFAULT_MAX_UNREAD_PARTS } from './runtime/part-queue.js';
 
 // The bound catalog and inventory (C1, C5, C7, C8).
 export { createToolCatalog } from './catalog/create-tool-catalog.js';

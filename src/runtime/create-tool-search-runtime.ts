@@ -130,6 +130,7 @@ export function createToolSearchRuntime(options: ToolSearchRuntimeOptions): Tool
     }),
     prefetch: resolved.prefetch,
     includeRawChunks: resolved.includeRawChunks,
+    maxUnreadParts: resolved.maxUnreadParts,
     maxSteps: resolved.maxSteps,
     callSettings: resolved.callSettings,
     retry: resolved.retry,

@@ -12,7 +12,7 @@ export const RUNTIME_OPTION_NAMES = [
   'tools', 'groups', 'sources', 'aliases', 'direct', 'availability', 'search', 'maxSteps', 'retry',
   'permission', 'telemetry', 'onSinkError', 'now', 'generateId', 'ranker', 'profiles',
   'approver', 'journal', 'operationId', 'timeout', 'outputLimit', 'artifactStore',
-  'toolMode', 'codeMode', 'inventory', 'hints', 'prefetch', 'includeRawChunks', 'approvalStore', 'toolApprovalSecret', ...MODEL_CALL_SETTING_NAMES,
+  'toolMode', 'codeMode', 'inventory', 'hints', 'prefetch', 'includeRawChunks', 'maxUnreadParts', 'approvalStore', 'toolApprovalSecret', ...MODEL_CALL_SETTING_NAMES,
 ] as const satisfies readonly (keyof ToolSearchRuntimeOptions)[];
 
 /** Every input `send()` reads; anything else is a typo or misplaced. */

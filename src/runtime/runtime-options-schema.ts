@@ -16,6 +16,7 @@ import type { TelemetrySink } from '../telemetry/telemetry-sink.js';
 import type { ExecutionProfile } from './execution-profile.js';
 import type { ToolSearchRuntimeOptions } from './runtime-options.js';
 import { PREFETCH_SCHEMA, type PrefetchOptions } from './prefetch-schema.js';
+import { DEFAULT_MAX_UNREAD_PARTS } from './part-queue.js';
 import { SEND_INPUT_NAMES } from './option-names.js';
 import { REFUSED_AI_SDK_SETTINGS, REFUSED_AI_SDK_TIMEOUT_KEYS } from './ai-sdk-parity.js';
 import { MODEL_CALL_SETTINGS_SHAPE, modelCallSettingsOf, type ModelCallSettings } from './model-call-settings.js';
@@ -105,6 +106,7 @@ export const RUNTIME_OPTIONS_SCHEMA = z.strictObject(
     codeMode: CODE_MODE_OPTIONS_SCHEMA,
     prefetch: PREFETCH_SCHEMA,
     includeRawChunks: z.boolean({ error: 'true or false' }).default(false),
+    maxUnreadParts: atLeastOne.default(DEFAULT_MAX_UNREAD_PARTS),
     maxSteps: atLeastOne.default(TURN_DEFAULTS.maxSteps),
     retry: RETRY_SCHEMA,
     permission: functionOption<PermissionCheck>().optional(),
@@ -140,6 +142,7 @@ export interface ResolvedRuntimeOptions extends ParsedPipelineOptions {
   /** `undefined`: off. */
   readonly prefetch: PrefetchOptions | undefined;
   readonly includeRawChunks: boolean;
+  readonly maxUnreadParts: number;
   readonly maxSteps: number;
   readonly retry: RetryPolicy;
   readonly permission?: PermissionCheck | undefined;

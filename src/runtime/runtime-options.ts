@@ -139,6 +139,17 @@ export interface ToolSearchRuntimeOptions extends ModelCallSettings {
    * Default `false`.
    */
   readonly includeRawChunks?: boolean;
+  /**
+   * Backpressure of `turn.stream`, in parts: while a reader holds the stream (a `getReader()`,
+   * `for await`, a pipe or a tee) and this many parts are unread, the turn stops reading the
+   * model's stream until the reader reads on — as a slow reader of `streamText`'s `fullStream`
+   * holds the model's stream back. A turn nobody reads, or whose reader let go of the stream
+   * (`releaseLock()`, `cancel()`, a `break` out of `for await`), never waits: its parts are kept
+   * until read. Only the model's output waits; the turn's own parts (`step-start`, tool calls and
+   * results, `step-end`, `turn-end`) never do. A whole number ≥ 1. Default 64
+   * (`DEFAULT_MAX_UNREAD_PARTS`: a few times `streamText`'s own read-ahead of about a dozen parts).
+   */
+  readonly maxUnreadParts?: number;
   /** Provider steps per turn; the turn ends `completed` with reason `max-steps`. Default 20. */
   readonly maxSteps?: number;
   /**

@@ -52,6 +52,8 @@ export interface RuntimeShared {
   readonly prefetch: PrefetchOptions | undefined;
   /** The `includeRawChunks` option; default `false`. */
   readonly includeRawChunks: boolean;
+  /** The `maxUnreadParts` option: each turn stream's backpressure bound, in parts; default 64. */
+  readonly maxUnreadParts: number;
   readonly maxSteps: number;
   /** The AI SDK settings of every step; a send's override them (ModelCallSettings). */
   readonly callSettings: ModelCallSettings;

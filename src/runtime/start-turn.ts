@@ -68,7 +68,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
   let recorder: TurnRecorder | undefined;
   const prefetchStop = new AbortController();
   const prepared = prepareTurn({ shared, input, validated, snapshot, recorder: () => recorder!, prefetchSignal: prefetchStop.signal });
-  const parts = createPartQueue<TurnStreamPart>();
+  const parts = createPartQueue<TurnStreamPart>({ maxUnreadParts: shared.maxUnreadParts });
   const turnRecorder = createTurnRecorder({ turnId: prepared.turnId, now: shared.now, parts, telemetry: shared.telemetry, sourceOf: prepared.binding.sourceOf });
   recorder = turnRecorder;
   const wire = (prefetched: PrefetchOutcome | undefined) => wireTurn({ shared, input, validated, prepared, seams, recorder: turnRecorder, prefetched });

@@ -48,9 +48,14 @@ export interface Turn {
   /**
    * Typed parts as they happen; closes after `turn-end`. An `AsyncIterableStream` as
    * `streamText`'s `fullStream` (ai 7): a `ReadableStream` (`getReader`, `pipeThrough`, `pipeTo`,
-   * `tee`, `cancel`, `locked`) that `for await` reads too. The turn never waits for its reader:
-   * parts not yet read are buffered, so reading after `result` settled still gives every part,
-   * ending with `turn-end`.
+   * `tee`, `cancel`, `locked`) that `for await` reads too.
+   *
+   * Backpressure as `fullStream`'s: while a reader holds the stream and the runtime's
+   * `maxUnreadParts` parts (default 64) are unread, the turn stops reading the model's stream
+   * until the reader reads on, lets go of the stream or the turn is cancelled. A turn nobody
+   * reads never waits: parts not yet read are kept, so `await result` alone finishes and
+   * reading after it settled still gives every part, ending with `turn-end`. A reader that
+   * holds the stream without reading holds the turn, `await result` included.
    *
    * Can be read once: `getReader()` and `for await` throw a `TypeError` while another reader, a
    * pipe or a tee holds it, and after an earlier reader read it to its end or cancelled it

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolSearchRuntime, type TurnStreamPart } from '../../src/index.js';
-import { DEFAULT_MAX_UNREAD_PARTS } from '../../src/runtime/part-queue.js';
+import { createToolSearchRuntime, DEFAULT_MAX_UNREAD_PARTS, InvalidOptionError, type TurnStreamPart } from '../../src/index.js';
 import { longTextModel } from '../helpers/long-text-model.js';
 import { sampleTools } from '../helpers/sample-tools.js';
 
@@ -12,15 +11,16 @@ import { sampleTools } from '../helpers/sample-tools.js';
 const SDK_READ_AHEAD = 16;
 const DELTAS = 2_000;
 
-const runtimeOf = () => createToolSearchRuntime({ tools: sampleTools().tools });
+const runtimeOf = (maxUnreadParts?: number) => createToolSearchRuntime({ tools: sampleTools().tools, ...(maxUnreadParts === undefined ? {} : { maxUnreadParts }) });
 const eventLoopTurns = async (count: number) => {
   for (let index = 0; index < count; index++) await new Promise((resolve) => setImmediate(resolve));
 };
 
 describe('turn.stream backpressure (as streamText fullStream)', () => {
-  it('a slow reader holds the model stream back: the model is never read more than the bound ahead of the reader, and no part is lost', async () => {
+  /** Reads the whole turn slowly; the largest lead of the model's stream over the deltas read. */
+  const readSlowly = async (maxUnreadParts?: number) => {
     const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const turn = runtimeOf(maxUnreadParts).send({ model: long.model, prompt: 'write a long answer' });
     const reader = turn.stream.getReader();
     const parts: TurnStreamPart[] = [];
     let deltasRead = 0;
@@ -31,12 +31,26 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
       largestLead = Math.max(largestLead, long.pulled() - deltasRead);
       await eventLoopTurns(3);
     }
+    return { turn, parts, deltasRead, largestLead };
+  };
+
+  it('a slow reader holds the model stream back: the model is never read more than the bound ahead of the reader, and no part is lost', async () => {
+    const { turn, parts, deltasRead, largestLead } = await readSlowly();
 
     expect(largestLead).toBeGreaterThanOrEqual(DEFAULT_MAX_UNREAD_PARTS - 1);
     expect(largestLead).toBeLessThanOrEqual(DEFAULT_MAX_UNREAD_PARTS + SDK_READ_AHEAD);
     expect(deltasRead).toBe(DELTAS);
     expect(parts.map((part) => part.type).filter((type) => type !== 'text-delta')).toEqual(['step-start', 'text-start', 'text-end', 'step-end', 'turn-end']);
     expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
+  });
+
+  it('the runtime option maxUnreadParts sets the bound (a whole number ≥ 1)', async () => {
+    const { largestLead, deltasRead } = await readSlowly(8);
+    expect(largestLead).toBeGreaterThanOrEqual(7);
+    expect(largestLead).toBeLessThanOrEqual(8 + SDK_READ_AHEAD);
+    expect(deltasRead).toBe(DELTAS);
+    expect(() => runtimeOf(0)).toThrow(InvalidOptionError);
+    expect(() => runtimeOf(0)).toThrow('Option `maxUnreadParts` is 0; expected a whole number ≥ 1.');
   });
 
   it('a turn nobody reads still finishes (await turn.result), and a reader that comes afterwards gets every part', async () => {
