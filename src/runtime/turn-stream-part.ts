@@ -95,12 +95,18 @@ export interface StepResponse {
  * - `retry`: the provider request `attempt` of step `stepIndex` failed with a retryable error
  *   and is abandoned; attempt `attempt + 1` comes after `delayMs`, from a new `step-start`.
  *   Everything the abandoned attempt streamed (the model output parts with this `stepIndex`
- *   and `attempt`: text, reasoning, tool input) is not part of the answer: a UI drops it. No
- *   tool call of an abandoned attempt is recorded or run. A block the abandoned attempt opened
- *   and the provider never closed gets its `reasoning-end` / `text-end` / `tool-input-end` part
- *   (same `stepIndex` and `attempt`) before the `retry` part; before `turn-end` too. The same holds for the last attempt
- *   of a turn that ends before that attempt's `step-end` (failed: `model-error`,
- *   `retries-exhausted`; or `cancelled` while the model streamed).
+ *   and `attempt`: text, reasoning, tool input) is not part of the answer: a UI drops it
+ *   (turnscope/ui sends `reset-step`). No tool call of an abandoned attempt is recorded or run.
+ *   A block the abandoned attempt opened and the provider never closed gets its
+ *   `reasoning-end` / `text-end` / `tool-input-end` part (same `stepIndex` and `attempt`)
+ *   before the `retry` part.
+ *   Only a retried attempt is abandoned. The last attempt of a turn that ends before that
+ *   attempt's `step-end` (failed: `model-error`, `retries-exhausted`; or `cancelled` while the
+ *   model streamed) gets no `retry` part: what it streamed stays, as the user saw it, next to
+ *   the turn's error — as `streamText`'s UI stream keeps a failed request's partial text beside
+ *   its `error` chunk, and the SDK's chat core shows both. Its open blocks get their `*-end`
+ *   parts before `turn-end`; its text is not in `result.text`, `result.steps` or
+ *   `result.messages` (no step was answered), and none of its tool calls is recorded or run.
  * - `step-end`: the step settled (after its tool results). `finishReason` is the unified one
  *   (`stop`, `tool-calls`, `length`, …); the fields of {@link StepResponse} describe the
  *   response of the attempt that succeeded (absent only when that request was not made by this

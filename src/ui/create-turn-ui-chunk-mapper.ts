@@ -34,8 +34,10 @@ const SDK_SHAPED_PARTS: ReadonlySet<string> = new Set([
  * `createTurnUIMessageStream`). Stateful: it opens and closes text parts, sends `start-step` once
  * per step, before the step's first chunk (also for a step with no step-start part, the answering
  * step of C27), and answers a `retry` with `reset-step`, which makes the chat client (and the
- * server's `onEnd` messages) drop every part of the failed attempt: its text, reasoning and tool
- * input. The SDK's {@link toUIMessageChunk} maps text and tool parts, so their chunk fields are the
+ * server's `onEnd` messages) drop every part of the retried attempt: its text, reasoning and tool
+ * input. The last attempt of a failed or cancelled turn gets no `reset-step`: its partial text
+ * and reasoning stay in the message, ended (`*-end`), before the `error` / `abort` chunk, as the
+ * SDK's `toUIMessageStream` leaves a failed request's partial text beside its `error` chunk. The SDK's {@link toUIMessageChunk} maps text and tool parts, so their chunk fields are the
  * SDK's own (e.g. an unparsable call becomes `tool-input-error`, an `undefined` output `null`).
  */
 export function createTurnUIChunkMapper(options: TurnUIChunkMapperOptions): {

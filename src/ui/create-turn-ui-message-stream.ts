@@ -65,7 +65,10 @@ const STREAM_OPTION_NAMES = ['runtime', 'uiMessages', 'onEnd', 'onError', 'gener
  * `data-tool-search` per search, transient `data-tool-activation`, and `finish-step`; a retried
  * provider request sends `reset-step` (the failed attempt's parts leave the message) and a
  * transient `data-turn-retry`; at the end `error` (a `failed` turn) or `abort` (a `cancelled`
- * one) and `finish` with metadata `{ turnId, status, reason, usage }`. See
+ * one) and `finish` with metadata `{ turnId, status, reason, usage }`. What the last attempt of
+ * a failed or cancelled turn streamed stays in the message (no `reset-step`), before the `error`
+ * or `abort` chunk: the chat client shows the partial text with the error, as it does for
+ * `streamText`'s `toUIMessageStream()` when a request fails mid-text. See
  * {@link TurnUIDataTypes} for the data parts and which are transient.
  *
  * Errors are chunks, never throws: invalid `uiMessages` or an input `send()` refuses send one

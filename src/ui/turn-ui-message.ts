@@ -30,7 +30,8 @@ export interface TurnUIMessageMetadata {
  *   search added to `pending`, callable from step `stepIndex + 1` on (C13).
  * - `turn-retry` (transient): a provider request of step `stepIndex` failed with a retryable
  *   error on attempt `attempt`; the next one comes after `delayMs` ms. The failed attempt's text
- *   was removed from the message (a `reset-step` chunk) just before.
+ *   was removed from the message (a `reset-step` chunk) just before. A turn's last attempt is
+ *   never retried, so its partial text stays when the turn fails (with the `error` chunk).
  * - `nested-tool-call` (kept; `id` `nested-<stepIndex>-<toolCallId>`): a call made by the code of
  *   an `exec` call in code mode (`parentToolCallId`), with its `outcome` and `output` once it
  *   finished. Not a tool part, so it never becomes a tool call the model did not make when
