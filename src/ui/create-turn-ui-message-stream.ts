@@ -3,6 +3,7 @@ import { asAsyncIterableStream } from '../runtime/as-async-iterable-stream.js';
 import type { ToolSearchRuntime } from '../runtime/create-tool-search-runtime.js';
 import type { SendInput, Turn, TurnResult } from '../runtime/runtime-options.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { createChunkDemand, type ChunkDemand } from './create-chunk-demand.js';
 import { writeTurnUIChunks } from './write-turn-ui-chunks.js';
 import type { TurnUIMessage, TurnUIMessageChunk } from './turn-ui-message.js';
 
@@ -76,7 +77,9 @@ const STREAM_OPTION_NAMES = ['runtime', 'uiMessages', 'onEnd', 'onError', 'gener
  * client went away) cancels the turn; so does `abortSignal` (pass the request's signal).
  *
  * The stream is an `AsyncIterableStream`, as `streamText`'s `toUIMessageStream()`: `for await`
- * reads it too. A model request that fails or is cancelled mid-block still ends every part:
+ * reads it too. It has that stream's backpressure: the turn's next part is read only once this
+ * stream's reader asked for a chunk (ChunkDemand), so a slow client holds the turn's stream back,
+ * and with it the model (the runtime's `maxUnreadParts`). A model request that fails or is cancelled mid-block still ends every part:
  * reasoning and text get their `*-end` (the turn stream closes them), and a call whose input was
  * still streaming gets `tool-input-error` — where `streamText`'s stream leaves them `streaming` /
  * `input-streaming` in the chat client's message.
@@ -84,11 +87,12 @@ const STREAM_OPTION_NAMES = ['runtime', 'uiMessages', 'onEnd', 'onError', 'gener
 export function createTurnUIMessageStream(options: TurnUIMessageStreamOptions): AsyncIterableStream<TurnUIMessageChunk> {
   // the SDK decides at creation whether the answer continues the last (assistant) message, so
   // the SDK stream is built once the messages are validated; this stream forwards it
-  const control: TurnControl = { turn: undefined, cancelled: false };
+  const control: TurnControl = { turn: undefined, cancelled: false, demand: createChunkDemand() };
   let reader: ReadableStreamDefaultReader<TurnUIMessageChunk> | undefined;
   // a reader that leaves cancels the turn; the SDK stream is read to its end all the same, so
   // onEnd gets the whole message: every call closed, the finish metadata with status cancelled
   const drain = () => {
+    control.demand.release();
     if (reader === undefined) return;
     const source = reader;
     void (async () => {
@@ -101,9 +105,16 @@ export function createTurnUIMessageStream(options: TurnUIMessageStreamOptions): 
       if (control.cancelled) drain();
     },
     async pull(controller) {
-      const next = await reader!.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
+      const next = await control.demand.read(reader!).catch((error: unknown) => {
+        control.demand.release();
+        throw error;
+      });
+      if (next.done) {
+        control.demand.release();
+        controller.close();
+      } else {
+        controller.enqueue(next.value);
+      }
     },
     cancel() {
       control.cancelled = true;
@@ -118,6 +129,8 @@ const CANCELLED_MESSAGE = 'The UI message stream was cancelled (the client went 
 interface TurnControl {
   turn: Turn | undefined;
   cancelled: boolean;
+  /** The reader's demand: the turn's parts are read no faster than the stream's reader reads. */
+  readonly demand: ChunkDemand;
 }
 
 async function sdkStreamOf(options: TurnUIMessageStreamOptions, control: TurnControl): Promise<ReadableStream<TurnUIMessageChunk>> {
@@ -143,7 +156,7 @@ async function sdkStreamOf(options: TurnUIMessageStreamOptions, control: TurnCon
       control.turn = turn;
       if (control.cancelled) turn.cancel(CANCELLED_MESSAGE);
       const turnResult = turn.result;
-      await writeTurnUIChunks(writer, { parts: turn.stream, turnId: turn.turnId, result: async () => (result = await turnResult), onError, sendReasoning, sendSources,
+      await writeTurnUIChunks(writer, { parts: turn.stream, turnId: turn.turnId, result: async () => (result = await turnResult), onError, sendReasoning, sendSources, demand: control.demand.wait,
         leading: deniedApprovalsOf(validated.messages).map((toolCallId): TurnUIMessageChunk => ({ type: 'tool-output-denied', toolCallId })) });
     },
   });

@@ -15,6 +15,11 @@ export interface TurnUIChunkSource {
   readonly sendSources: boolean;
   /** Chunks written right after `start`, before the parts (e.g. `tool-output-denied` for denials in the request, C27). Default none. */
   readonly leading?: readonly TurnUIMessageChunk[];
+  /**
+   * Awaited after each part's chunks are written, before the next part is read (ChunkDemand.wait):
+   * the stream's reader asking for more. Default: none, every part is read as it comes.
+   */
+  readonly demand?: () => Promise<void> | undefined;
 }
 
 /**
@@ -37,6 +42,8 @@ export async function writeTurnUIChunks(writer: UIMessageStreamWriterWithOutcome
       ended = { turnId: source.turnId, status, reason: reason as TurnEnd['reason'], usage, ...(error === undefined ? {} : { error }) };
     }
     for (const chunk of mapper.map(part)) writer.write(chunk);
+    const asked = source.demand?.();
+    if (asked !== undefined) await asked;
   }
   const end = (await source.result?.()) ?? ended;
   if (end === undefined) throw new Error(`The stream parts of turn ${source.turnId} ended before its turn-end part and no result was given; read the turn's result or its live output again.`);
