@@ -10,7 +10,8 @@ import { listenToAbort } from './listen-to-abort.js';
  * of a slow `fullStream` reader (12, measured with ai 7.0.173 and a pull-counting
  * `MockLanguageModelV4` stream); 64 lets a burst of a provider's chunks (one network read often
  * carries several deltas) through without a wait, and keeps a slow reader's backlog at a few
- * tens of kilobytes (a `text-delta` part is a few hundred bytes).
+ * tens of kilobytes (a `text-delta` part holds ≈370 bytes of heap: 100,000 unread ones took
+ * ≈37 MB, measured with `--expose-gc`).
  */
 export const DEFAULT_MAX_UNREAD_PARTS = 64;
 
