@@ -1,6 +1,7 @@
 import type { AsyncIterableStream } from 'ai';
 import { asAsyncIterableStream } from './as-async-iterable-stream.js';
 import { listenToAbort } from './listen-to-abort.js';
+import { watchPipeEnds } from './watch-pipe-ends.js';
 
 /**
  * How many parts a turn's stream holds unread, while a reader holds it, before the turn stops
@@ -36,6 +37,13 @@ export interface PartQueue<T> {
    * (it never rejects). A reader that holds the stream and does not read keeps it pending.
    */
   whenRoom(signal?: AbortSignal): Promise<void> | undefined;
+  /**
+   * Stops the backpressure for good: from now on `whenRoom` never waits and unread parts are
+   * kept however many there are. What awaiting a turn's `result` does, as `streamText`'s result
+   * getters (`text`, `steps`…) call `consumeStream()`, which reads the whole stream while its
+   * `fullStream` branch keeps what its reader has not read (ai 7.0.173, stream-text.ts).
+   */
+  lift(): void;
   end(): void;
 }
 
@@ -52,12 +60,14 @@ export function createPartQueue<T>(options: { readonly maxUnreadParts?: number }
   let buffered: T[] = [];
   let head = 0;
   let ended = false;
+  /** {@link PartQueue.lift} was called: the producer never waits. */
+  let lifted = false;
   /** The stream closed (every part delivered) or was cancelled: a new reader gets nothing. */
   let finished = false;
   let wake: (() => void) | undefined;
   /** Producers waiting in whenRoom; told each time a part is read or the reader leaves. */
   const waiting = new Set<() => void>();
-  const mustWait = () => !ended && !finished && stream.locked && buffered.length - head >= maxUnreadParts;
+  const mustWait = () => !ended && !finished && !lifted && stream.locked && buffered.length - head >= maxUnreadParts;
   const checkRoom = () => {
     if (waiting.size === 0 || mustWait()) return;
     for (const resume of [...waiting]) resume();
@@ -126,6 +136,7 @@ export function createPartQueue<T>(options: { readonly maxUnreadParts?: number }
       return reader;
     },
   });
+  watchPipeEnds(stream, checkRoom);
   return {
     stream: asAsyncIterableStream(stream),
     get unread() {
@@ -148,6 +159,10 @@ export function createPartQueue<T>(options: { readonly maxUnreadParts?: number }
         waiting.add(resume);
         if (signal !== undefined) stopListening = listenToAbort({ signal, onAbort: resume });
       });
+    },
+    lift() {
+      lifted = true;
+      checkRoom();
     },
     end() {
       ended = true;

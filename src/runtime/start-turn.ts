@@ -20,6 +20,7 @@ import { PREFETCH_SEARCH_ID, userMessageMatches, type PrefetchOutcome } from './
 import type { ResumeInput, SendInput } from './send-input.js';
 import { parseResumeInput, parseSendInput, type ResolvedSendInput } from './send-input-schema.js';
 import type { Turn } from './turn-result.js';
+import { consumingResult } from './consuming-result.js';
 import type { RuntimeShared } from './runtime-shared.js';
 import type { TurnStreamPart } from './turn-stream-part.js';
 import { turnErrorOf } from './turn-error-of.js';
@@ -76,7 +77,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
   if (!(prefetched instanceof Promise)) {
     const wired = wire(prefetched);
     wired.start(undefined);
-    return { turnId: prepared.turnId, stream: parts.stream, result: wired.result, cancel: wired.cancel, snapshot: wired.snapshot, actor: wired.actor };
+    return { turnId: prepared.turnId, stream: parts.stream, result: consumingResult(wired.result, parts.lift), cancel: wired.cancel, snapshot: wired.snapshot, actor: wired.actor };
   }
   // an asynchronous ranker (C25): the actor is created, with the prefetch's matches as its A, once
   // the ranking settled; a cancel meanwhile stops the ranking and ends the turn before any request
@@ -98,7 +99,7 @@ function runTurn(shared: RuntimeShared, input: ResolvedSendInput, validated: Ret
   return {
     turnId: prepared.turnId,
     stream: parts.stream,
-    result,
+    result: consumingResult(result, parts.lift),
     cancel: (reason?: string) => (wired === undefined ? cancelPrefetch(reason ?? 'the turn was cancelled') : wired.cancel(reason)),
     snapshot: () => wired?.snapshot(),
     get actor() {

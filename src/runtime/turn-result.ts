@@ -55,7 +55,9 @@ export interface Turn {
    * until the reader reads on, lets go of the stream or the turn is cancelled. A turn nobody
    * reads never waits: parts not yet read are kept, so `await result` alone finishes and
    * reading after it settled still gives every part, ending with `turn-end`. A reader that
-   * holds the stream without reading holds the turn, `await result` included.
+   * holds the stream without reading holds the turn until something waits for `result`
+   * (`await`, `then`…), which lifts the bound for the rest of the turn, as `streamText`'s result
+   * getters call `consumeStream()`; unread parts are then kept, however many.
    *
    * Can be read once: `getReader()` and `for await` throw a `TypeError` while another reader, a
    * pipe or a tee holds it, and after an earlier reader read it to its end or cancelled it
@@ -64,7 +66,11 @@ export interface Turn {
    * still settles (call `cancel()` to stop it); from then on its parts are no longer buffered.
    */
   readonly stream: AsyncIterableStream<TurnStreamPart>;
-  /** Resolves when the turn reaches a final state. Never rejects for a failed turn. */
+  /**
+   * Resolves when the turn reaches a final state. Never rejects for a failed turn. Waiting for
+   * it (`await`, `then`, `catch`, `finally`, `Promise.all`) lifts `stream`'s backpressure for
+   * the rest of the turn (see `stream`); only taking it does not.
+   */
   readonly result: Promise<TurnResult>;
   /** Ends the turn in `cancelled` (no-op once it has ended). */
   cancel(reason?: string): void;

@@ -174,6 +174,7 @@ describe('createPartQueue', () => {
       ['the reader cancels', (queue: PartQueue<number>, reader: ReadableStreamDefaultReader<number>) => void reader.cancel()],
       ['the reader releases its lock', (_queue: PartQueue<number>, reader: ReadableStreamDefaultReader<number>) => reader.releaseLock()],
       ['the queue ends', (queue: PartQueue<number>) => queue.end()],
+      ['the bound is lifted (turn.result awaited)', (queue: PartQueue<number>) => queue.lift()],
     ])('stops waiting when %s', async (_name, leave) => {
       const queue = filled(3);
       const reader = queue.stream.getReader();
@@ -192,6 +193,32 @@ describe('createPartQueue', () => {
       controller.abort();
       expect(await settledNow(room)).toBe('resolved');
       expect(queue.whenRoom(controller.signal)).toBeUndefined();
+    });
+
+    it('never waits again once lifted, and keeps every unread part', async () => {
+      const queue = filled(3);
+      const reader = queue.stream.getReader();
+      queue.lift();
+      for (let part = 3; part < 100; part++) queue.push(part);
+      expect(queue.whenRoom()).toBeUndefined();
+      expect(queue.unread).toBe(100);
+      queue.end();
+      const read: number[] = [];
+      for (let next = await reader.read(); !next.done; next = await reader.read()) read.push(next.value);
+      expect(read).toEqual(Array.from({ length: 100 }, (_, index) => index));
+    });
+
+    it('stops waiting when a pipe ends and leaves the stream unlocked (preventCancel)', async () => {
+      const queue = filled(6); // the pipe takes one or two into its destination
+      let fail: (error: Error) => void = () => {};
+      const destination = new WritableStream<number>({ write: () => new Promise<void>((_resolve, reject) => { fail = reject; }) }, { highWaterMark: 1 });
+      const piped = queue.stream.pipeTo(destination, { preventCancel: true });
+      await new Promise((resolve) => setImmediate(resolve));
+      const room = queue.whenRoom();
+      expect(await settledNow(room)).toBe('pending');
+      fail(new Error('gone'));
+      await expect(piped).rejects.toThrow('gone');
+      expect(await settledNow(room)).toBe('resolved');
     });
 
     it('defaults to DEFAULT_MAX_UNREAD_PARTS (64) parts', () => {

@@ -69,14 +69,67 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
     const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
     const reader = turn.stream.getReader();
     for (let index = 0; index < 10; index++) await reader.read();
-    let settled = false;
-    void turn.result.then(() => { settled = true; });
     await eventLoopTurns(50);
-    expect(settled).toBe(false);
+    // still running (awaiting turn.result would lift the bound: see the test after next)
+    expect(turn.actor.getSnapshot().status).toBe('active');
     expect(long.pulled()).toBeLessThanOrEqual(10 + DEFAULT_MAX_UNREAD_PARTS + SDK_READ_AHEAD);
 
     await reader.cancel('enough');
     expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
+  });
+
+  it('awaiting turn.result while holding the stream lifts the bound, as streamText\'s result getters consume the stream: the result comes, then every part', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const reader = turn.stream.getReader();
+    await reader.read();
+    await eventLoopTurns(50);
+    expect(long.pulled()).toBeLessThan(DELTAS);
+
+    expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
+    let deltas = 0;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) if (next.value.type === 'text-delta') deltas++;
+    expect(deltas).toBe(DELTAS);
+  });
+
+  it('taking turn.result without waiting for it keeps the bound', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const { result } = turn;
+    const reader = turn.stream.getReader();
+    await reader.read();
+    await eventLoopTurns(50);
+    expect(result).toBeInstanceOf(Promise);
+    expect(long.pulled()).toBeLessThanOrEqual(1 + DEFAULT_MAX_UNREAD_PARTS + SDK_READ_AHEAD);
+    await reader.cancel();
+    expect(await result).toMatchObject({ status: 'completed' });
+  });
+
+  it('a pipe that ends and leaves the stream unlocked (preventCancel, its destination failed) no longer holds the turn', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    let written = 0;
+    let failDestination: (error: Error) => void = () => {};
+    const destination = new WritableStream<TurnStreamPart>(
+      {
+        write: () => new Promise<void>((resolve, reject) => {
+          written++;
+          if (written < 5) resolve();
+          else failDestination = reject; // a stalled client, whose write fails at last
+        }),
+      },
+      { highWaterMark: 1 },
+    );
+    const piped = turn.stream.pipeTo(destination, { preventCancel: true });
+    await eventLoopTurns(50);
+    expect(long.pulled()).toBeLessThan(DELTAS);
+
+    failDestination(new Error('the client went away'));
+    await expect(piped).rejects.toThrow('the client went away');
+    expect(turn.stream.locked).toBe(false);
+    await eventLoopTurns(5);
+    expect(turn.actor.getSnapshot().status).toBe('done');
+    expect(long.pulled()).toBe(DELTAS);
   });
 
   it('a reader that lets go of the stream (releaseLock) without reading on no longer holds the turn', async () => {
