@@ -1,0 +1,52 @@
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { DurableRuntimeOptions } from '../durable/run-durable-turn.js';
+import type { RestateTurnInput } from './create-turn-object.js';
+
+/**
+ * A turn object's `runtime` or `model` option: the value itself, or a function of the run's
+ * input that answers it (or a promise of it).
+ */
+export type TurnFactory<T> = T | ((input: RestateTurnInput) => T | PromiseLike<T>);
+
+/** What the factories of one execution gave: the turn's runtime and model, or which failed and what it threw. */
+export type TurnFactoriesOutcome =
+  | { readonly ok: true; readonly runtime: DurableRuntimeOptions; readonly model: LanguageModelV4 }
+  | { readonly ok: false; readonly factory: 'runtime' | 'model'; readonly error: unknown };
+
+/**
+ * Calls the deployer's `runtime` factory, then its `model` factory, with the run's input, each
+ * under `timeoutMs` (a factory that answers a promise that has not settled by then failed with
+ * an `Error` saying so; `0`: no limit), and answers what they gave or the first failure: what a
+ * factory threw, or what its promise rejected with, as it was thrown (any value). Never rejects.
+ * A value that is not a function is answered as it is. A timed-out factory's promise is left
+ * running (nothing can stop it): pass a factory that honours its own deadline.
+ */
+export async function callTurnFactories(options: {
+  readonly runtime: TurnFactory<DurableRuntimeOptions>;
+  readonly model: TurnFactory<LanguageModelV4>;
+  readonly input: RestateTurnInput;
+  readonly timeoutMs: number;
+}): Promise<TurnFactoriesOutcome> {
+  let factory: 'runtime' | 'model' = 'runtime';
+  try {
+    const runtime = await call(options.runtime, options.input, options.timeoutMs);
+    factory = 'model';
+    const model = await call(options.model, options.input, options.timeoutMs);
+    return { ok: true, runtime, model };
+  } catch (error) {
+    return { ok: false, factory, error };
+  }
+}
+
+async function call<T>(factory: TurnFactory<T>, input: RestateTurnInput, timeoutMs: number): Promise<T> {
+  if (typeof factory !== 'function') return factory;
+  const answer = Promise.resolve((factory as (input: RestateTurnInput) => T | PromiseLike<T>)(input));
+  if (timeoutMs === 0) return answer;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const timedOut = new Promise<never>((_, reject) =>
+    signal.addEventListener('abort', () => reject(new Error(`it did not answer within factoryTimeoutMs, ${timeoutMs} ms`)), { once: true }),
+  );
+  // the loser of the race must not be an unhandled rejection
+  timedOut.catch(() => {});
+  return Promise.race([answer, timedOut]);
+}
