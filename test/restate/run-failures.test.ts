@@ -88,12 +88,14 @@ describe('options.model and options.runtime: a factory that fails', () => {
       return status.status === 'running' ? status : undefined;
     }, 60_000);
     expect(running).not.toHaveProperty('result');
-    // seen during the factory's first call: the run's writes left before the factory was called
-    expect(factoryCalls('model', 'model:slow')).toBe(1);
     expect(JSON.parse((await http(cluster!.ingressPort, 'POST', '/turnscope/slow-cancel/cancel', {})).text)).toBe(true);
     appendFileSync(cluster!.logFile, `${JSON.stringify({ kind: 'release' })}\n`);
     const status = await waitFor('the turn to end', () => finishedTurn(cluster!, 'slow-cancel'), 60_000);
-    expect(status.status).toBe('cancelled');
+    expect(status).toMatchObject({ status: 'cancelled', error: { httpStatus: 409 }, result: { status: 'completed', text: 'done first' } });
+    expect(status.error?.message).toContain('cancelled before the turn began');
+    // the cancel landed during the factory's first call (it answers only once released): the run's
+    // writes left before the factory was called, so status said `running` and cancel found the run
+    expect(factoryCalls('model', 'model:slow')).toBe(1);
     expect(cluster!.log().filter((entry) => entry.kind === 'model' && entry.conversation === 'model:slow')).toHaveLength(0);
     expect((await run('slow-cancel', { prompt: 'after' })).status).toBe(200);
   }, 120_000);
