@@ -116,3 +116,39 @@ describe('a refused run keeps the last result', () => {
     expect(after.invocationId).not.toBe(before.invocationId);
   }, 120_000);
 });
+
+describe('over HTTP/1.1 (request/response: every step is an execution that calls the factories again)', () => {
+  let http11: RestateCluster | undefined;
+  beforeAll(async () => {
+    http11 = await startRestateCluster({
+      workers: 1,
+      fixture: join(import.meta.dirname, '../fixtures/restate/factory-worker.ts'),
+      workerEnv: { MAX_FACTORY_ATTEMPTS: '3', FACTORY_TIMEOUT_MS: '3000' },
+    });
+  }, RESTATE_BEFORE_ALL_MS);
+  afterAll(async () => {
+    await http11?.stop();
+  }, 60_000);
+  const callsOn = (prompt: string) => http11!.log().filter((entry) => (entry.kind as string) === 'factory' && (entry as { factory?: string }).factory === 'model' && entry.text === prompt).length;
+
+  it('a model factory that throws: 500 after 3 attempts, the status failed, and the next run goes ahead', async () => {
+    const answer = await http(http11!.ingressPort, 'POST', '/turnscope/h1-no-key/run', { prompt: 'model:throw' });
+    expect(answer.status, answer.text).toBe(500);
+    expect(answer.text).toContain("createTurnObject's `model` factory failed 3 times (the last: no API key)");
+    // the 3 attempts, and the execution that reads the recorded failure back (over request/response
+    // a step's outcome reaches the handler in the next execution, which calls the factories again)
+    expect(callsOn('model:throw')).toBe(4);
+    expect(await turnStatus(http11!, 'h1-no-key')).toMatchObject({ status: 'failed', error: { httpStatus: 500 } });
+    const next = await http(http11!.ingressPort, 'POST', '/turnscope/h1-no-key/run', { prompt: 'h1 after' });
+    expect(next.status, next.text).toBe(200);
+    expect(JSON.parse(next.text)).toMatchObject({ status: 'completed', text: 'done h1 after' });
+  }, 120_000);
+
+  it('a factory that fails twice and then answers: the two-step turn completes across its executions', async () => {
+    const answer = await http(http11!.ingressPort, 'POST', '/turnscope/h1-flaky/run', { prompt: 'model:flaky' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ status: 'completed', text: 'done model:flaky' });
+    // 2 failed attempts, then one call for each execution of the turn (at least one per model step)
+    expect(callsOn('model:flaky')).toBeGreaterThanOrEqual(4);
+  }, 120_000);
+});
