@@ -144,6 +144,17 @@ describe('over HTTP/1.1 (request/response: every step is an execution that calls
     expect(JSON.parse(next.text)).toMatchObject({ status: 'completed', text: 'done h1 after' });
   }, 120_000);
 
+  it('a cancel that lands while the factory runs answers true, and the run ends cancelled before its turn', async () => {
+    expect((await http(http11!.ingressPort, 'POST', '/turnscope/h1-slow/run/send', { prompt: 'model:slow' })).status).toBeLessThan(300);
+    await waitFor('the slow factory to start', () => (callsOn('model:slow') > 0 ? true : undefined), 60_000);
+    await waitFor('the run to be running', async () => ((await turnStatus(http11!, 'h1-slow')).status === 'running' ? true : undefined), 60_000);
+    expect(JSON.parse((await http(http11!.ingressPort, 'POST', '/turnscope/h1-slow/cancel', {})).text)).toBe(true);
+    appendFileSync(http11!.logFile, `${JSON.stringify({ kind: 'release' })}\n`);
+    const status = await waitFor('the run to end', () => finishedTurn(http11!, 'h1-slow'), 60_000);
+    expect(status).toMatchObject({ status: 'cancelled', error: { httpStatus: 409 } });
+    expect(http11!.log().filter((entry) => entry.kind === 'model' && entry.conversation === 'model:slow')).toHaveLength(0);
+  }, 120_000);
+
   it('a factory that fails twice and then answers: the two-step turn completes across its executions', async () => {
     const answer = await http(http11!.ingressPort, 'POST', '/turnscope/h1-flaky/run', { prompt: 'model:flaky' });
     expect(answer.status, answer.text).toBe(200);
