@@ -38,10 +38,10 @@ export interface RestateTurnInput {
 
 /**
  * Why the latest `run` of a conversation ended without a turn result: the message it answered
- * and its HTTP status (`400`: the input was refused, by `parseTurnInput`'s checks aside — those
- * leave the state untouched — or by the turn: a `TurnscopeError`; `409`: cancelled before its
- * turn began; `500`: a deployer's factory kept failing, see `maxFactoryAttempts`; another code: a
- * factory threw a Restate `TerminalError` with it).
+ * and its HTTP status: `400`, the turn refused the input (a `TurnscopeError`; what
+ * `parseTurnInput` refuses is answered 400 too but leaves the state untouched); `409`, cancelled
+ * before its turn began; `500`, a deployer's factory failed on every attempt (see
+ * `maxFactoryAttempts`); another code, a factory threw a Restate `TerminalError` with it.
  */
 export interface RestateRunError {
   readonly message: string;
@@ -95,7 +95,7 @@ export const DEFAULT_FACTORY_TIMEOUT_MS = 10_000;
 /** The state key of {@link RestateRunError}. */
 const ERROR_STATE_KEY = 'error';
 
-/** The options of {@link createTurnObject}. */
+/** The options of {@link createTurnObject} (each is described there, with its default). */
 export interface TurnObjectOptions<Name extends string> {
   readonly name?: Name;
   readonly runtime: TurnFactory<DurableRuntimeOptions>;
@@ -150,10 +150,11 @@ interface RunRefusal {
  *   running call has answered. Either way the turn ends `cancelled` before its next model call
  *   and `run` answers that result. Answers whether a turn was running.
  *
- * Which layer retries what: a model provider's transient failure (HTTP 5xx, 429, a dropped
- * connection) inside a step is retried by ai's `maxRetries` and the turn's own retry budget, and
- * a step that still fails is the turn's data (`failed`, `model-error`), never a Restate retry; a
- * tool's failure is a tool result (C4). Restate retries, under `retryPolicy` and without a cap on
+ * Which layer retries what: a model provider's retryable failure (HTTP 5xx, 429) inside a step
+ * is retried by the turn machine (`retry.maxAttempts`, C16; ai's `maxRetries` is 0 in a turn),
+ * each attempt a journaled model step that records the failure as data, and a step that still
+ * fails ends the turn `failed` (a result), never a Restate retry; a tool's failure is a tool
+ * result (C4). Restate retries, under `retryPolicy` and without a cap on
  * attempts by default, what fails around the turn: a worker that died or cannot be reached, a
  * step whose result could not be recorded (`runRetry`). A factory's failures are retried
  * `maxFactoryAttempts` times. A factory that answered once and fails on a later execution of

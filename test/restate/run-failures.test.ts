@@ -79,6 +79,14 @@ describe('options.model and options.runtime: a factory that fails', () => {
     expect((await turnStatus(cluster!, 'typed')).status).toBe('failed');
   }, 120_000);
 
+  it('a factory that throws a Restate TerminalError is final at once, with its code', async () => {
+    const answer = await run('terminal', { prompt: 'model:terminal' });
+    expect(answer.status, answer.text).toBe(404);
+    expect(answer.text).toContain("turnscope run: createTurnObject's `model` factory refused the run: this deployment serves no such model");
+    expect(factoryCalls('model', 'model:terminal')).toBe(1);
+    expect(await turnStatus(cluster!, 'terminal')).toMatchObject({ status: 'failed', error: { httpStatus: 404 } });
+  }, 120_000);
+
   it('a cancel that lands while the factory runs answers true, and the turn ends cancelled without a model call; the last result is kept while it runs', async () => {
     expect((await run('slow-cancel', { prompt: 'first' })).status).toBe(200);
     expect((await http(cluster!.ingressPort, 'POST', '/turnscope/slow-cancel/run/send', { prompt: 'model:slow' })).status).toBeLessThan(300);
