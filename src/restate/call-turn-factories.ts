@@ -4,9 +4,12 @@ import type { RestateTurnInput } from './create-turn-object.js';
 
 /**
  * A turn object's `runtime` or `model` option: the value itself, or a function of the run's
- * input that answers it (or a promise of it).
+ * input that answers it (or a promise of it). `options.abortSignal` aborts (reason a
+ * `TimeoutError` `DOMException`) when the call's `factoryTimeoutMs` has passed: a factory that
+ * waits on the network passes it on, so a timed-out attempt stops its request. It never aborts
+ * when `factoryTimeoutMs` is `0`.
  */
-export type TurnFactory<T> = T | ((input: RestateTurnInput) => T | PromiseLike<T>);
+export type TurnFactory<T> = T | ((input: RestateTurnInput, options: { readonly abortSignal: AbortSignal }) => T | PromiseLike<T>);
 
 /** What the factories of one execution gave: the turn's runtime and model, or which failed and what it threw. */
 export type TurnFactoriesOutcome =
@@ -18,8 +21,8 @@ export type TurnFactoriesOutcome =
  * under `timeoutMs` (a factory that answers a promise that has not settled by then failed with
  * an `Error` saying so; `0`: no limit), and answers what they gave or the first failure: what a
  * factory threw, or what its promise rejected with, as it was thrown (any value). Never rejects.
- * A value that is not a function is answered as it is. A timed-out factory's promise is left
- * running (nothing can stop it): pass a factory that honours its own deadline.
+ * A value that is not a function is answered as it is. A timed-out factory is told through its
+ * `abortSignal`; a promise that ignores it is left running (nothing else can stop it).
  */
 export async function callTurnFactories(options: {
   readonly runtime: TurnFactory<DurableRuntimeOptions>;
@@ -40,9 +43,11 @@ export async function callTurnFactories(options: {
 
 async function call<T>(factory: TurnFactory<T>, input: RestateTurnInput, timeoutMs: number): Promise<T> {
   if (typeof factory !== 'function') return factory;
-  const answer = Promise.resolve((factory as (input: RestateTurnInput) => T | PromiseLike<T>)(input));
+  const signal = timeoutMs === 0 ? new AbortController().signal : AbortSignal.timeout(timeoutMs);
+  const call = factory as (input: RestateTurnInput, options: { readonly abortSignal: AbortSignal }) => T | PromiseLike<T>;
+  // a factory that throws synchronously rejects here, as one that rejects does
+  const answer = new Promise<T>((resolve) => resolve(call(input, { abortSignal: signal })));
   if (timeoutMs === 0) return answer;
-  const signal = AbortSignal.timeout(timeoutMs);
   const timedOut = new Promise<never>((_, reject) =>
     signal.addEventListener('abort', () => reject(new Error(`it did not answer within factoryTimeoutMs, ${timeoutMs} ms`)), { once: true }),
   );

@@ -163,16 +163,17 @@ interface RunRefusal {
  *
  * @param options.name the object's name in Restate. Default `'turnscope'`.
  * @param options.runtime the runtime options of every turn, or a function of the input that
- *   answers them (or a promise of them); called on every execution of a run, so a runtime is
- *   made per execution (its catalog and ranker built each time).
+ *   answers them (or a promise of them), called as `(input, { abortSignal })` (see
+ *   {@link TurnFactory}); called on every execution of a run, so a runtime is made per
+ *   execution (its catalog and ranker built each time).
  * @param options.model the model (an AI SDK `LanguageModelV4`), or a function of the input that
  *   answers it (or a promise of it); called on every execution, after `runtime`.
  * @param options.maxFactoryAttempts how many times a run calls a failing factory, the first call
  *   included, 100 ms then doubling up to 2 s apart, before it ends `failed` (HTTP 500). An
  *   integer of at least 1. Default {@link DEFAULT_MAX_FACTORY_ATTEMPTS}.
- * @param options.factoryTimeoutMs ms one call of a factory may take (a promise that has not
- *   settled by then is a failed attempt; it is not stopped). An integer from 0 (no limit) to
- *   2,147,483,647. Default {@link DEFAULT_FACTORY_TIMEOUT_MS}.
+ * @param options.factoryTimeoutMs ms one call of a factory may take: then its `abortSignal`
+ *   aborts and the attempt has failed (a promise that ignores the signal is not stopped). An
+ *   integer from 0 (no limit) to 2,147,483,647. Default {@link DEFAULT_FACTORY_TIMEOUT_MS}.
  * @param options.retryPolicy how Restate retries an invocation whose worker failed or died.
  *   Default {@link DEFAULT_TURN_RETRY_POLICY}.
  * @param options.runRetry retries of one `ctx.run`. Default {@link DEFAULT_RUN_RETRY}.

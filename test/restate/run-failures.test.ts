@@ -56,11 +56,13 @@ describe('options.model and options.runtime: a factory that fails', () => {
     expect((await run(conversation, { prompt: 'after' })).status).toBe(200);
   }, 120_000);
 
-  it('a model factory that never settles times out after factoryTimeoutMs on each of its 3 attempts, then run answers 500', async () => {
+  it('a model factory that never settles times out after factoryTimeoutMs on each of its 3 attempts (its abortSignal aborts), then run answers 500', async () => {
     const answer = await run('never', { prompt: 'model:never' });
     expect(answer.status, answer.text).toBe(500);
     expect(answer.text).toContain("createTurnObject's `model` factory failed 3 times (the last: it did not answer within factoryTimeoutMs, 3000 ms)");
     expect(factoryCalls('model', 'model:never')).toBe(3);
+    const aborts = cluster!.log().filter((entry) => (entry.kind as string) === 'factory-abort' && entry.text === 'model:never');
+    expect(aborts.map((entry) => (entry as { reason?: string }).reason)).toEqual(['TimeoutError', 'TimeoutError', 'TimeoutError']);
     expect((await run('never', { prompt: 'after' })).status).toBe(200);
   }, 120_000);
 
