@@ -159,7 +159,7 @@ interface RunRefusal {
  * step whose result could not be recorded (`runRetry`). A factory's failures are retried
  * `maxFactoryAttempts` times. A factory that answered once and fails on a later execution of
  * the same run (over HTTP/1.1 every step is one; after a crash, another worker's) is retried
- * under `retryPolicy`: give the same answer for the same input.
+ * under `retryPolicy` as an infrastructure failure: it answered for this input before.
  *
  * @param options.name the object's name in Restate. Default `'turnscope'`.
  * @param options.runtime the runtime options of every turn, or a function of the input that

@@ -66,6 +66,15 @@ describe('options.model and options.runtime: a factory that fails', () => {
     expect((await run('never', { prompt: 'after' })).status).toBe(200);
   }, 120_000);
 
+  it('a cancel during a factory that never settles ends the run cancelled at the factory\'s timeout, without another attempt', async () => {
+    expect((await http(cluster!.ingressPort, 'POST', '/turnscope/never-cancelled/run/send', { prompt: 'model:never-cancelled' })).status).toBeLessThan(300);
+    await waitFor('the run to be running', async () => ((await turnStatus(cluster!, 'never-cancelled')).status === 'running' ? true : undefined), 60_000);
+    expect(JSON.parse((await http(cluster!.ingressPort, 'POST', '/turnscope/never-cancelled/cancel', {})).text)).toBe(true);
+    const status = await waitFor('the run to end', () => finishedTurn(cluster!, 'never-cancelled'), 60_000);
+    expect(status).toMatchObject({ status: 'cancelled', error: { httpStatus: 409 } });
+    expect(factoryCalls('model', 'model:never-cancelled')).toBe(1);
+  }, 120_000);
+
   it('a factory that fails twice and then answers: the turn runs and completes', async () => {
     const answer = await run('flaky', { prompt: 'model:flaky' });
     expect(answer.status, answer.text).toBe(200);
@@ -163,6 +172,13 @@ describe('over HTTP/1.1 (request/response: every step is an execution that calls
     const status = await waitFor('the run to end', () => finishedTurn(http11!, 'h1-slow'), 60_000);
     expect(status).toMatchObject({ status: 'cancelled', error: { httpStatus: 409 } });
     expect(http11!.log().filter((entry) => entry.kind === 'model' && entry.conversation === 'model:slow')).toHaveLength(0);
+  }, 120_000);
+
+  it('a factory that answered the run\'s first execution and then fails twice: retried as an infrastructure failure (retryPolicy), the turn completes', async () => {
+    const answer = await http(http11!.ingressPort, 'POST', '/turnscope/h1-relapse/run', { prompt: 'model:relapse' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ status: 'completed', text: 'done model:relapse' });
+    expect(callsOn('model:relapse')).toBeGreaterThanOrEqual(4);
   }, 120_000);
 
   it('a factory that fails twice and then answers: the two-step turn completes across its executions', async () => {
