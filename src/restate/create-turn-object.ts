@@ -12,9 +12,9 @@ import type { TurnSnapshot } from '../runtime/turn-snapshot.js';
 import { DEFAULT_RUN_RETRY, restateStepRunner, SNAPSHOT_STATE_KEY } from './restate-step-runner.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
-import { describeThrown } from '../errors/describe-thrown.js';
 import { readTurnState } from './read-turn-state.js';
-import { callTurnFactories, type TurnFactoriesOutcome, type TurnFactory } from './call-turn-factories.js';
+import { callTurnFactories, type TurnFactory } from './call-turn-factories.js';
+import { beginTurn, type RunRefusal } from './begin-turn.js';
 
 /**
  * What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`.
@@ -111,13 +111,6 @@ export interface TurnObjectOptions<Name extends string> {
 
 /** {@link TurnObjectOptions} with the factory limits checked and defaulted. */
 type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFactoryAttempts: number; readonly factoryTimeoutMs: number };
-
-/** How a run ends without a turn, before the handler answers it as a `TerminalError`. */
-interface RunRefusal {
-  readonly status: 'failed' | 'cancelled';
-  readonly message: string;
-  readonly httpStatus: number;
-}
 
 /**
  * A Restate Virtual Object, keyed by conversation id, that runs turnscope turns durably
@@ -258,7 +251,7 @@ async function runTurn(ctx: restate.ObjectContext, raw: RestateTurnInput, option
     return new restate.TerminalError(refusal.message, { errorCode: refusal.httpStatus });
   };
   const built = await callTurnFactories({ runtime: options.runtime, model: options.model, input: raw, timeoutMs: options.factoryTimeoutMs });
-  const begun = await beginTurn(ctx, built, options.maxFactoryAttempts);
+  const begun = await beginTurn(ctx, { built, maxAttempts: options.maxFactoryAttempts });
   if ('status' in begun) throw refuse(begun);
   // the factories answered on an earlier execution of this run (its start is journaled) and fail on this one
   if (!built.ok) throw built.error;
@@ -283,49 +276,4 @@ async function runTurn(ctx: restate.ObjectContext, raw: RestateTurnInput, option
   ctx.set('status', result.status);
   await sink?.flush();
   return result;
-}
-
-/**
- * The run's first step, `turnscope:start`: the turn's start time (journaled), once the factories
- * of this execution answered. A factory's failure fails the step, so Restate retries it (a new
- * execution calls the factories again) up to `maxAttempts` times and then records it as final;
- * a `TurnscopeError` or a Restate `TerminalError` from a factory is final at once. Raced with
- * Restate's cancellation signal (the handler cancels explicitly): a cancel that lands first ends
- * the run before its turn.
- */
-async function beginTurn(ctx: restate.ObjectContext, built: TurnFactoriesOutcome, maxAttempts: number): Promise<{ readonly startMs: number } | RunRefusal> {
-  const start = ctx.run(
-    'turnscope:start',
-    async () => {
-      if (built.ok) return Date.now();
-      throw startFailure(built);
-    },
-    { ...(DEFAULT_RUN_RETRY as restate.RunOptions<number>), maxRetryAttempts: maxAttempts },
-  );
-  const cancellation = (ctx as unknown as restate.internal.ContextInternal).cancellation();
-  const first = await restate.RestatePromise.race([
-    start.map((startMs, failure) => ({ startMs, failure })),
-    cancellation.map(() => ({ cancelled: true as const })),
-  ]);
-  if ('cancelled' in first) {
-    return { status: 'cancelled', httpStatus: 409, message: "turnscope run: cancelled before the turn began (while createTurnObject's factories ran); no model or tool was called." };
-  }
-  if (first.failure === undefined) return { startMs: first.startMs! };
-  if (built.ok || built.error instanceof restate.TerminalError || TurnscopeError.isInstance(built.error)) {
-    // final at once, or recorded on an earlier execution: the step's own message
-    return { status: 'failed', httpStatus: first.failure.code, message: first.failure.message };
-  }
-  return {
-    status: 'failed',
-    httpStatus: 500,
-    message: `turnscope run: createTurnObject's \`${built.factory}\` factory failed ${maxAttempts} times (the last: ${describeThrown(built.error)}). Fix the factory (it is called with the run's input on every execution; maxFactoryAttempts sets the attempts); the conversation's next run goes ahead.`,
-  };
-}
-
-/** What the start step throws for a factory's failure: final (a `TerminalError`) for a typed error, else an `Error` Restate retries. */
-function startFailure(built: Extract<TurnFactoriesOutcome, { ok: false }>): Error {
-  const { factory, error } = built;
-  if (error instanceof restate.TerminalError) return new restate.TerminalError(`turnscope run: createTurnObject's \`${factory}\` factory refused the run: ${error.message}`, { errorCode: error.code });
-  if (TurnscopeError.isInstance(error)) return new restate.TerminalError(`turnscope run: ${error.message}`, { errorCode: 400 });
-  return new Error(`createTurnObject's \`${factory}\` factory failed: ${describeThrown(error)}`);
 }
