@@ -6,7 +6,7 @@ import { finishedTurn, http, RESTATE_BEFORE_ALL_MS, startRestateCluster, turnSta
 // How a `run` that cannot start its turn ends (issue 15 follow-ups), real processes:
 // restate-server and one worker over HTTP/2 whose `model` and `runtime` factories misbehave on
 // cue (test/fixtures/restate/factory-worker.ts), with `maxFactoryAttempts: 3` and
-// `factoryTimeoutMs: 3000`. Each ends with an answer and a readable status, never a run Restate
+// `factoryTimeoutMs: 5000`. Each ends with an answer and a readable status, never a run Restate
 // retries forever (`run` is exclusive: the conversation's next turn would wait behind it).
 let cluster: RestateCluster | undefined;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
     workers: 1,
     protocol: 'h2',
     fixture: join(import.meta.dirname, '../fixtures/restate/factory-worker.ts'),
-    workerEnv: { MAX_FACTORY_ATTEMPTS: '3', FACTORY_TIMEOUT_MS: '3000' },
+    workerEnv: { MAX_FACTORY_ATTEMPTS: '3', FACTORY_TIMEOUT_MS: '5000' },
   });
 }, RESTATE_BEFORE_ALL_MS);
 afterAll(async () => {
@@ -59,7 +59,7 @@ describe('options.model and options.runtime: a factory that fails', () => {
   it('a model factory that never settles times out after factoryTimeoutMs on each of its 3 attempts (its abortSignal aborts), then run answers 500', async () => {
     const answer = await run('never', { prompt: 'model:never' });
     expect(answer.status, answer.text).toBe(500);
-    expect(answer.text).toContain("createTurnObject's `model` factory failed 3 times (the last: it did not answer within factoryTimeoutMs, 3000 ms)");
+    expect(answer.text).toContain("createTurnObject's `model` factory failed 3 times (the last: it did not answer within factoryTimeoutMs, 5000 ms)");
     expect(factoryCalls('model', 'model:never')).toBe(3);
     const aborts = cluster!.log().filter((entry) => (entry.kind as string) === 'factory-abort' && entry.text === 'model:never');
     expect(aborts.map((entry) => (entry as { reason?: string }).reason)).toEqual(['TimeoutError', 'TimeoutError', 'TimeoutError']);
