@@ -1,8 +1,9 @@
 // the polyfill must load before the SDK (Node 20 has no Promise.withResolvers)
 import './with-resolvers-polyfill.js';
 
-export { createTurnObject, DEFAULT_TURN_RETRY_POLICY } from './create-turn-object.js';
-export type { RestateTurnInput, RestateTurnStatus } from './create-turn-object.js';
+export { createTurnObject, DEFAULT_TURN_RETRY_POLICY, DEFAULT_MAX_FACTORY_ATTEMPTS, DEFAULT_FACTORY_TIMEOUT_MS } from './create-turn-object.js';
+export type { RestateTurnInput, RestateTurnStatus, RestateRunError, TurnObjectOptions } from './create-turn-object.js';
+export type { TurnFactory } from './call-turn-factories.js';
 export { parseTurnInput } from './parse-turn-input.js';
 export type { RestateClientTool } from './parse-turn-input.js';
 export { createLiveTurnHub, httpLivePublisher, livePartSink, readLiveTurn, createLivePartMerger, LOST_EXECUTION_ERROR } from '../durable/index.js';

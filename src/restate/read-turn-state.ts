@@ -7,12 +7,15 @@ const SHAPES = {
   invocationId: (value: unknown) => typeof value === 'string' && /^inv_[0-9A-Za-z]+$/.test(value),
   snapshot: (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value),
   result: (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value),
+  // why the latest run ended without a turn (RestateRunError)
+  error: (value: unknown) => value !== null && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string' && Number.isInteger((value as { httpStatus?: unknown }).httpStatus),
 } as const;
 
 /**
  * One value of the turn object's state as the `run` handler wrote it (C29), or `null` when
  * there is none. A value that is not JSON or not of its shape (`status` a string,
- * `invocationId` a Restate invocation id `inv_…`, `snapshot` and `result` objects) was written
+ * `invocationId` a Restate invocation id `inv_…`, `snapshot` and `result` objects, `error` a
+ * `{ message, httpStatus }`) was written
  * by something else (the admin API's state editing): it is a `TerminalError` (HTTP 500) naming
  * the key, so the `status` and `cancel` handlers answer at once instead of failing on every retry;
  * the conversation's next `run` writes every key afresh.

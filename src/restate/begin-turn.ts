@@ -1,0 +1,63 @@
+import * as restate from '@restatedev/restate-sdk';
+import { describeThrown } from '../errors/describe-thrown.js';
+import { TurnscopeError } from '../errors/turnscope-error.js';
+import type { TurnFactoriesOutcome } from './call-turn-factories.js';
+import { DEFAULT_RUN_RETRY } from './restate-step-runner.js';
+
+/** How a run ends without a turn (`status` and `error` of the conversation), before the `run` handler answers it as a `TerminalError` with `httpStatus`. */
+export interface RunRefusal {
+  readonly status: 'failed' | 'cancelled';
+  readonly message: string;
+  readonly httpStatus: number;
+}
+
+/**
+ * The run's first step, `turnscope:start`: the turn's start time (journaled), once the factories
+ * of this execution answered. A factory's failure fails the step, so Restate retries it (a new
+ * execution calls the factories again) up to `maxAttempts` times and then records it as final;
+ * a `TurnscopeError` or a Restate `TerminalError` from a factory is final at once. Raced with
+ * Restate's cancellation signal (the handler cancels explicitly): a cancel that lands first ends
+ * the run before its turn.
+ *
+ * Answers the turn's start time (ms since the epoch, as the step recorded it), or how the run
+ * ends without a turn: `failed` with the factory's message (HTTP 500 once `maxAttempts` are
+ * spent; 400 for a `TurnscopeError`; a `TerminalError`'s own code), or `cancelled` (409). The
+ * SDK's own errors (a suspension, a lost connection) propagate.
+ */
+export async function beginTurn(ctx: restate.ObjectContext, options: { readonly built: TurnFactoriesOutcome; readonly maxAttempts: number }): Promise<{ readonly startMs: number } | RunRefusal> {
+  const { built, maxAttempts } = options;
+  const start = ctx.run(
+    'turnscope:start',
+    async () => {
+      if (built.ok) return Date.now();
+      throw startFailure(built);
+    },
+    { ...(DEFAULT_RUN_RETRY as restate.RunOptions<number>), maxRetryAttempts: maxAttempts },
+  );
+  const cancellation = (ctx as unknown as restate.internal.ContextInternal).cancellation();
+  const first = await restate.RestatePromise.race([
+    start.map((startMs, failure) => ({ startMs, failure })),
+    cancellation.map(() => ({ cancelled: true as const })),
+  ]);
+  if ('cancelled' in first) {
+    return { status: 'cancelled', httpStatus: 409, message: "turnscope run: cancelled before the turn began (while createTurnObject's factories ran); no model or tool was called." };
+  }
+  if (first.failure === undefined) return { startMs: first.startMs! };
+  if (built.ok || built.error instanceof restate.TerminalError || TurnscopeError.isInstance(built.error)) {
+    // final at once, or recorded on an earlier execution: the step's own message
+    return { status: 'failed', httpStatus: first.failure.code, message: first.failure.message };
+  }
+  return {
+    status: 'failed',
+    httpStatus: 500,
+    message: `turnscope run: createTurnObject's \`${built.factory}\` factory failed ${maxAttempts} times (the last: ${describeThrown(built.error)}). Fix the factory (it is called with the run's input on every execution; maxFactoryAttempts sets the attempts); the conversation's next run goes ahead.`,
+  };
+}
+
+/** What the start step throws for a factory's failure: final (a `TerminalError`) for a typed error, else an `Error` Restate retries. */
+function startFailure(built: Extract<TurnFactoriesOutcome, { ok: false }>): Error {
+  const { factory, error } = built;
+  if (error instanceof restate.TerminalError) return new restate.TerminalError(`turnscope run: createTurnObject's \`${factory}\` factory refused the run: ${error.message}`, { errorCode: error.code });
+  if (TurnscopeError.isInstance(error)) return new restate.TerminalError(`turnscope run: ${error.message}`, { errorCode: 400 });
+  return new Error(`createTurnObject's \`${factory}\` factory failed: ${describeThrown(error)}`);
+}
