@@ -67,7 +67,7 @@ export const NAMED_TOOL_SCORE = 1_000_000;
  * 3. A term found nowhere in the index is looked up among the name words with fuse.js
  *    (`broswer` → `browser`); the correction joins the query, weighted by its similarity. A
  *    common tool verb or noun brings its synonyms at `synonymWeight` ({@link TOOL_VERB_SYNONYMS}:
- *    `fetch` → `get`, `retrieve`, …; {@link TOOL_NOUN_SYNONYMS}: `folder` → `directory`). A developer's word for a thing tools do brings the tools' words for it, matched exactly (addConceptWords of concept-terms.ts: `creds` → `secret`). A word
+ *    `fetch` → `get`, `retrieve`, …; {@link TOOL_NOUN_SYNONYMS}: `folder` → `directory`). A developer's word for a thing tools do brings the tools' words for it, and an everyday thing people name the category words of the services that handle it, matched exactly (addConceptWords of concept-terms.ts: `creds` → `secret` at `CONCEPT_WORD_WEIGHT`; `bitcoin` → `cryptocurrency`, `dress` → `clothing`, `shop` at `EVERYDAY_WORD_WEIGHT`). A word
  *    written with a capital inside that the index holds whole (`GitHub`, a group `github`) is
  *    ranked as that one term, not as `git` and `hub`. A term no tool has (not in a word written like a name) brings its nearest words in the
  *    shipped GloVe thesaurus that the catalog has (`sushi` → `restaurant`; `thesaurus` option,
@@ -232,7 +232,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       // `kubernetes`) matches them as a prefix; an exact match it cannot have
       if (expansion === undefined && minPrefixChars > 0 && term.length >= minPrefixChars) termWeights.set(term, Math.max(termWeights.get(term) ?? 0, 1));
     }
-    addConceptWords(query, MAX_QUERY_SCAN_CHARS, termWeights, synonyms, bm25.has); // `creds` → `secret`, `static analysis` → `code scanning`
+    addConceptWords(query, MAX_QUERY_SCAN_CHARS, termWeights, synonyms, bm25.has); // `creds` → `secret`, `static analysis` → `code scanning`, `bitcoin` → `cryptocurrency`
     // a question about things the tools name in the plural (`which branches …`, `what PRs …`) asks for their list
     for (const word of pluralQuestionTerms(query, MAX_QUERY_SCAN_CHARS, isListed)) if (bm25.has(word) && !termWeights.has(word)) termWeights.set(word, 1);
     if (synonymWeight > 0) {

@@ -20,20 +20,21 @@ beforeAll(async () => {
 });
 
 describe('createHybridRanker: thesaurus expansion (on by default)', () => {
-  it('finds the restaurant tools for "sushi", a word no tool has (its GloVe neighbour: restaurant)', () => {
-    expect(names(withThesaurus, 'sushi')[0]).toBe('RestaurantBookingTool');
-    expect(names(withThesaurus, 'sushi')).toContain('local');
-    expect(names(without, 'sushi')).toEqual([]);
+  // (words of the everyday lexicon, everyday-concepts.ts, such as `sushi` → restaurant, bridge without the thesaurus: these use others)
+  it('finds the restaurant tools for "bistro", a word no tool has (its GloVe neighbour: restaurant)', () => {
+    expect(names(withThesaurus, 'bistro')[0]).toBe('RestaurantBookingTool');
+    expect(names(withThesaurus, 'bistro')).toContain('local');
+    expect(names(without, 'bistro')).toEqual([]);
   });
 
-  it('never expands the pieces of a word written like a tool name (sushi_finder names a tool, it asks for no restaurant)', () => {
-    expect(names(withThesaurus, 'sushi finder')).toContain('RestaurantBookingTool');
-    expect(names(withThesaurus, 'sushi_finder')).not.toContain('RestaurantBookingTool');
+  it('never expands the pieces of a word written like a tool name (bistro_finder names a tool, it asks for no restaurant)', () => {
+    expect(names(withThesaurus, 'bistro finder')).toContain('RestaurantBookingTool');
+    expect(names(withThesaurus, 'bistro_finder')).not.toContain('RestaurantBookingTool');
   });
 
-  it('ranks the academic-paper search for "scholarly articles" (scholarly → academic), which it missed without', () => {
+  it('ranks the academic-paper search for "scholarly articles" (scholarly → academic: its GloVe neighbour, and an everyday concept without the thesaurus)', () => {
     expect(names(withThesaurus, 'scholarly articles on genetics')).toContain('ResearchFinder');
-    expect(names(without, 'scholarly articles on genetics')).not.toContain('ResearchFinder');
+    expect(names(without, 'scholarly articles on genetics')).toContain('ResearchFinder');
   });
 
   it('splits a compound no tool and no thesaurus entry has into known words (chessboard → chess, board: wordPieces)', () => {
@@ -99,10 +100,11 @@ describe('createHybridRanker: thesaurus expansion (on by default)', () => {
 });
 
 describe('createHybridRanker: thesaurus fields and weak queries (opt-in)', () => {
-  // one neighbour, so each expectation follows from the table: sushi → restaurant, and a word some tool has, food → meal
+  // one neighbour, so each expectation follows from the table: bistro → restaurant, and a word some tool has, food → meal
+  // (bistro, not a word of the everyday lexicon, which would bring restaurant in every field)
   const table: Thesaurus = {
     size: 2,
-    neighboursOf: (term) => (term === 'sushi' ? [{ term: 'restaurant', similarity: 0.8 }] : term === 'food' ? [{ term: 'meal', similarity: 0.8 }] : []),
+    neighboursOf: (term) => (term === 'bistro' ? [{ term: 'restaurant', similarity: 0.8 }] : term === 'food' ? [{ term: 'meal', similarity: 0.8 }] : []),
   };
   const tools: RankerDocument[] = [
     { name: 'book_table', description: 'Book a table at a restaurant', group: 'dining' },
@@ -114,9 +116,9 @@ describe('createHybridRanker: thesaurus fields and weak queries (opt-in)', () =>
   it('matches a neighbour only in the fields given: a parameter that mentions a restaurant is not a restaurant tool', () => {
     const everywhere = createHybridRanker(tools, { thesaurus: { source: table } });
     const nameAndDescription = createHybridRanker(tools, { thesaurus: { source: table, fields: ['name', 'description'] } });
-    expect(names(everywhere, 'sushi')).toEqual(['book_table', 'order_groceries']);
-    expect(names(nameAndDescription, 'sushi')).toEqual(['book_table']);
-    expect(names(createHybridRanker(tools, { thesaurus: { source: table, fields: [] } }), 'sushi')).toEqual([]);
+    expect(names(everywhere, 'bistro')).toEqual(['book_table', 'order_groceries']);
+    expect(names(nameAndDescription, 'bistro')).toEqual(['book_table']);
+    expect(names(createHybridRanker(tools, { thesaurus: { source: table, fields: [] } }), 'bistro')).toEqual([]);
   });
 
   it('ranks a weak query again with the words some tool has expanded too, and leaves a well-answered query alone', () => {
@@ -132,11 +134,11 @@ describe('createHybridRanker: thesaurus fields and weak queries (opt-in)', () =>
     expect(createHybridRanker(tools, { thesaurus: { source: table, weakQueries: { firstPass: 1 } } }).rank('food groceries dining', 5)).toEqual(off.rank('food groceries dining', 5));
   });
 
-  it('with the shipped thesaurus finds MetaTool tools a weak first pass missed (food → DietTool, pictures of the space station → NASATool)', () => {
+  it('with the shipped thesaurus finds MetaTool tools a weak first pass missed (food → DietTool; pictures of the space station → NASATool, which the everyday lexicon, pictures → image, finds in the first pass)', () => {
     const on = createHybridRanker(documents, { thesaurus: { fields: ['name', 'description'], weakQueries: {} } });
     expect(names(withThesaurus, 'What is the nutritional information for this food?')).not.toContain('DietTool');
     expect(names(on, 'What is the nutritional information for this food?', 3)).toContain('DietTool');
-    expect(names(withThesaurus, 'I want to see pictures of the International Space Station.')).not.toContain('NASATool');
+    expect(names(withThesaurus, 'I want to see pictures of the International Space Station.')).toContain('NASATool');
     expect(names(on, 'I want to see pictures of the International Space Station.', 3)).toContain('NASATool');
   });
 });
