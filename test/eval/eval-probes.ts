@@ -1,7 +1,7 @@
 // `npx tsx test/eval/eval-probes.ts [--queries]`: hit@5 and recall@5 of the default ranker on each
 // REPORT-ONLY query set of mcp-catalog (MCP_REPORT_ONLY_QUERY_FILES of tuning-halves.ts: query sets
 // written before a ranking pass and never tuned on; loadMcpCatalogHalf leaves them out): the
-// hidden probe, probe3, probe4, probe5, probe6 and probe7. (probe2 was one until the eighth MCP pass; eval-halves.ts splits it now.)
+// hidden probe, probe3, probe4, probe5, probe6, probe7 and probe8. (probe2 was one until the eighth MCP pass; eval-halves.ts splits it now.)
 // `--queries` adds each query's best gold rank ('-' = not in the top 50); print it only after the
 // ranking changes are chosen, and never choose a change by it.
 import { fileURLToPath } from 'node:url';

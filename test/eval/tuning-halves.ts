@@ -37,12 +37,13 @@ export async function loadSampledQuerySets(names: readonly string[]): Promise<Ev
  * (C24) on queries nothing was tuned on (tune-stop-rule.ts replays it for its report only);
  * `queries-probe3.jsonl` (90 queries written before the eighth MCP pass), `queries-probe4.jsonl`
  * (100 written before the ninth), `queries-probe5.jsonl` (103 written before the tenth) and
- * `queries-probe6.jsonl` (60 written by issue 14's thirteenth session, which wrote no ranking) and
+ * `queries-probe6.jsonl` (60 written by issue 14's thirteenth session, which wrote no ranking),
  * `queries-probe7.jsonl` (60 written by a helper of the fourteenth session that changed no ranking and
- * read neither the ranker nor another query file) estimate wordings no ranking pass saw. (`queries-probe2.jsonl` was one until the eighth pass, which split it into
+ * read neither the ranker nor another query file) and `queries-probe8.jsonl` (60 written the same way by
+ * a helper of the fifteenth session) estimate wordings no ranking pass saw. (`queries-probe2.jsonl` was one until the eighth pass, which split it into
  * halves like the other sets: its misses had been read.)
  */
-export const MCP_REPORT_ONLY_QUERY_FILES: readonly string[] = ['queries-hidden-probe.jsonl', 'queries-probe3.jsonl', 'queries-probe4.jsonl', 'queries-probe5.jsonl', 'queries-probe6.jsonl', 'queries-probe7.jsonl'];
+export const MCP_REPORT_ONLY_QUERY_FILES: readonly string[] = ['queries-hidden-probe.jsonl', 'queries-probe3.jsonl', 'queries-probe4.jsonl', 'queries-probe5.jsonl', 'queries-probe6.jsonl', 'queries-probe7.jsonl', 'queries-probe8.jsonl'];
 
 /**
  * One half of every query set of the MCP catalog (`mcp-catalog/queries.jsonl` and each
