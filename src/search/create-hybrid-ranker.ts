@@ -6,6 +6,7 @@ import { normalizeNameText } from './normalize-name-text.js';
 import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
 import { acronymExpansion, capitalWords, nameAcronyms } from './name-acronyms.js';
+import { describedAcronyms } from './described-acronyms.js';
 import { type NameCoverage, nameCoverageOf } from './name-coverage-of.js';
 import { queryNameCoverage } from './query-name-coverage.js';
 import { mixScores } from './mix-scores.js';
@@ -138,7 +139,9 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   // the name words' acronyms (`pr` → `pull`, `request`) are counted when a query first writes a
   // two-capital word (`PR`, `PRs`), which most searches never do (8–14 ms of a 10,000-tool build)
   let acronyms: ReadonlyMap<string, readonly [string, string]> | undefined;
-  const isListed = listedTest(names, () => (acronyms ??= nameAcronyms(nameIndex)));
+  // an acronym the descriptions write themselves (`AI`) keeps its own meaning
+  const described = describedAcronyms(documents);
+  const isListed = listedTest(names, () => (acronyms ??= nameAcronyms(nameIndex, described)));
   const operations = weights.nameCoverage > 0 ? indexOperationNames(documents) : undefined;
   // the name verbs are read only when verbConflictWeight is on (it is off by default)
   const verbConflicts = verbConflictWeight > 0 ? nameVerbConflicts(nameIndex) : undefined;
@@ -209,7 +212,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
       // `PR`, `PRs` written in capitals → the name words they abbreviate (`pull`, `request`)
       const capitals = word.length <= 3 ? (written ??= capitalWords(query)) : undefined;
       const expansion =
-        capitals === undefined || !capitals.has(word) ? undefined : acronymExpansion(word, (acronyms ??= nameAcronyms(nameIndex)));
+        capitals === undefined || !capitals.has(word) ? undefined : acronymExpansion(word, (acronyms ??= nameAcronyms(nameIndex, described)));
       if (expansion !== undefined) for (const expanded of expansion) termWeights.set(expanded, 1);
       if (bm25.has(term)) {
         // a quoted word that no tool name has is a value the tool is to use (`the 'Priority' column`), not what it does

@@ -19,11 +19,13 @@ export function capitalWords(query: string): Set<string> {
  * `mr`): two-letter acronym → the two name terms, for the pairs of adjacent terms (both of at
  * least 3 characters, starting with an ASCII lower-case letter) that occur in at least two names
  * and, of the pairs sharing an acronym, occur most (ties: none). An acronym that is itself a
- * name term is left out (`id` in `get_by_id` keeps its meaning). Pairs are counted by term
+ * name term is left out (`id` in `get_by_id` keeps its meaning), and so is one of `described`, the
+ * acronyms the catalog's descriptions write themselves (describedAcronyms, described-acronyms.ts: `AI` of "an
+ * AI agent" is not `add_issue`). Pairs are counted by term
  * number in a sorted typed array, so the build makes no string or map entry per pair; the
  * acronyms are in order of their first pair in the names.
  */
-export function nameAcronyms(index: ToolNameIndex): Map<string, readonly [string, string]> {
+export function nameAcronyms(index: ToolNameIndex, described: ReadonlySet<string> = new Set()): Map<string, readonly [string, string]> {
   const { allStarts, allTerms, terms } = index;
   const termCount = terms.length;
   // each term's first letter (0–25) when it may start an acronym's pair, else -1
@@ -42,7 +44,7 @@ export function nameAcronyms(index: ToolNameIndex): Map<string, readonly [string
   const acronyms = new Map<string, readonly [string, string]>();
   for (const acronym of order) {
     const text = String.fromCharCode(97 + Math.floor(acronym / 26), 97 + (acronym % 26));
-    if (index.termNumbers.has(text) || bestCount[acronym]! < 2 || tied[acronym] === 1) continue;
+    if (index.termNumbers.has(text) || described.has(text) || bestCount[acronym]! < 2 || tied[acronym] === 1) continue;
     const first = Math.floor(bestPair[acronym]! / termCount);
     acronyms.set(text, [terms[first]!, terms[bestPair[acronym]! - first * termCount]!]);
   }

@@ -282,6 +282,20 @@ describe('createHybridRanker: acronyms of name words', () => {
     expect(top(searched, 'list the DA')).toEqual(top(createHybridRanker(documents), 'list the DA'));
     expect(top(fresh, 'list the da')).not.toEqual(top(searched, 'list the DA'));
   });
+
+  it('reads an acronym the descriptions write themselves (AI) as that word, not as the name words it is the initials of (add_issue_…)', () => {
+    const catalog: RankerDocument[] = [
+      { name: 'add_issue_comment', description: 'Add a comment to an issue.', group: 'tracker' },
+      { name: 'add_issue_label', description: 'Add a label to an issue.', group: 'tracker' },
+      { name: 'add_issue_assignee', description: 'Add an assignee to an issue.', group: 'tracker' },
+      { name: 'web_search', description: 'Search the web for news, articles and recent events, e.g. about AI.', group: 'web' },
+    ];
+    const top = (query: string) => createHybridRanker(catalog).rank(query, 1)[0]?.name;
+    expect(top('what is new in AI')).toBe('web_search');
+    // a catalog whose descriptions never write AI keeps reading it as add + issue
+    const plain = catalog.map((document) => (document.name === 'web_search' ? { ...document, description: 'Search the web for news and articles.' } : document));
+    expect(createHybridRanker(plain).rank('AI for the login bug', 1)[0]?.name).toMatch(/^add_issue_/);
+  });
 });
 
 

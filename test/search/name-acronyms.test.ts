@@ -25,3 +25,11 @@ describe('nameAcronyms', () => {
     expect(acronymsOf(['list_pull_requests', 'get_pull_request', 'close_pull_request', 'post_review', 'edit_post_review'])).toEqual([['pr', ['pull', 'request']]]);
   });
 });
+
+describe('nameAcronyms with the acronyms the descriptions write', () => {
+  it('leaves out an acronym of `described` (AI of "an AI agent"), keeping the others', () => {
+    const index = indexToolNames(['add_issue_comment', 'add_issue_label', 'list_pull_requests', 'get_pull_request'].map((name) => ({ name, description: '', group: 'g' })));
+    expect([...nameAcronyms(index, new Set(['ai']))]).toEqual([['pr', ['pull', 'request']]]);
+    expect([...nameAcronyms(index)].map(([acronym]) => acronym)).toEqual(['ai', 'pr']);
+  });
+});
