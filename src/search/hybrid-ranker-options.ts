@@ -57,6 +57,8 @@ export interface HybridRankerOptions {
   /**
    * Weight of a common tool verb's synonyms ({@link TOOL_VERB_SYNONYMS}: `fetch` also matches
    * `get`, `retrieve`, …) relative to the verb the query wrote; `0` turns synonyms off. Default 0.3.
+   * A synonym some tool's name holds, of a word no tool's name holds (`folder` → `directory`),
+   * weighs 1.25 times this (NAME_SYNONYM_FACTOR of create-hybrid-ranker.ts), at most the word's own weight.
    */
   readonly synonymWeight?: number;
   /**

@@ -299,6 +299,23 @@ describe('createHybridRanker: acronyms of name words', () => {
 });
 
 
+describe('createHybridRanker: a synonym the names use, of a word no name uses', () => {
+  const catalog: RankerDocument[] = [
+    { name: 'create_directory', description: 'Create a new directory, nested ones included.', group: 'files' },
+    { name: 'list_directory', description: 'List the entries of a directory.', group: 'files' },
+    { name: 'projects_write', description: 'Add or update the items of a project board.', group: 'planning' },
+    { name: 'projects_list', description: 'List the project boards of an organization.', group: 'planning' },
+  ];
+
+  it('ranks the tool named by the synonyms (create_directory) above one named by another word of the query (project), its synonyms weighed 1.25 times', () => {
+    const top = (query: string) => createHybridRanker(catalog).rank(query, 2).map((match) => match.name);
+    // `make` and `folder` are in no name; `create` and `directory` are
+    expect(top('make a folder in the project')).toEqual(['create_directory', 'projects_write']);
+    // synonyms off: only the written words count, and `project` wins
+    expect(createHybridRanker(catalog, { synonymWeight: 0 }).rank('make a folder in the project', 1)[0]?.name).toMatch(/^projects_/);
+  });
+});
+
 describe('createHybridRanker: MCP tool names, titles and wording (the 17-server catalog)', () => {
   it('reads GitHub written with a capital inside as the github server, not as git + hub', () => {
     const top = names('the GitHub teams I am on');
