@@ -20,7 +20,8 @@ const MAX_NAME_WORDS = 3;
  * (a generic reading of any request, not of one catalog), lowercased as written:
  * - the words of a name after `called`, `named`, `titled` or `entitled`, up to three, up to the
  *   next punctuation or word of a new phrase (`make a folder called screenshots in the project`
- *   → `screenshots`; `the notion page titled Q3 roadmap` → `q3`, `roadmap`);
+ *   → `screenshots`; `the notion page titled Q3 roadmap` → `q3`, `roadmap`), and the naming word
+ *   itself when a name follows it (`called`: it says what comes next is a name, not what to do);
  * - the base name and folder words of a file name with a known extension or a path
  *   (`attach resume.pdf` → `resume`; `~/notes/todo.txt` → `notes`, `todo`; `src/index.ts` →
  *   `src`, `index`), not its extension (`pdf`: the kind of file, which says something of the
@@ -45,6 +46,8 @@ export function valueWords(query: string, maxChars: number): ReadonlySet<string>
       const lower = nextBare.toLowerCase();
       if (nextBare.length === 0 || NAME_ENDS.has(lower) || nextBare.includes('_')) break;
       for (const piece of lower.split(/[^a-z0-9]+/)) if (piece.length > 0) values.add(piece);
+      // the naming word says a name follows, not what to do with the thing
+      values.add(bare.toLowerCase());
       taken += 1;
       if (/[,;:!?.)"'`]$/.test(nextRaw)) break;
     }

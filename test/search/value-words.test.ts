@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createHybridRanker } from '../../src/search/create-hybrid-ranker.js';
 import { queryTerms } from '../../src/search/query-terms.js';
 import { valueWords } from '../../src/search/value-words.js';
 import { fixtureRankerNames } from './fixture-catalogs.js';
@@ -6,12 +7,12 @@ import { fixtureRankerNames } from './fixture-catalogs.js';
 const found = (query: string) => [...valueWords(query, 4_000)].sort();
 
 describe('valueWords: names after called / titled and the words of file names', () => {
-  it('reads up to three words of a name after called, named, titled, entitled, up to a new phrase or punctuation', () => {
-    expect(found('make a folder called screenshots in the project')).toEqual(['screenshots']);
-    expect(found('open the notion page titled Q3 roadmap')).toEqual(['q3', 'roadmap']);
-    expect(found('the repo named turbo-widgets, then star it')).toEqual(['turbo', 'widgets']);
-    expect(found('a doc entitled one two three four')).toEqual(['one', 'three', 'two']);
-    expect(found('a page called "Launch plan" please')).toEqual(['launch', 'plan']);
+  it('reads up to three words of a name after called, named, titled, entitled, up to a new phrase or punctuation, and the naming word itself', () => {
+    expect(found('make a folder called screenshots in the project')).toEqual(['called', 'screenshots']);
+    expect(found('open the notion page titled Q3 roadmap')).toEqual(['q3', 'roadmap', 'titled']);
+    expect(found('the repo named turbo-widgets, then star it')).toEqual(['named', 'turbo', 'widgets']);
+    expect(found('a doc entitled one two three four')).toEqual(['entitled', 'one', 'three', 'two']);
+    expect(found('a page called "Launch plan" please')).toEqual(['called', 'launch', 'plan']);
   });
 
   it('reads a file name’s base and folder words, not its extension nor words that say the file’s kind', () => {
@@ -36,6 +37,9 @@ describe('queryTerms marks a value word written once', () => {
   it('marks screenshots of a folder called screenshots, not a word the query also writes as a request', () => {
     expect(queryTerms('make a folder called screenshots').find((term) => term.word === 'screenshots')?.value).toBe(true);
     expect(queryTerms('make a folder called screenshots').find((term) => term.word === 'folder')?.value).toBeUndefined();
+    // `called` says a name follows: it weighs as little as the name (`call` of a tool that makes calls is not meant)
+    expect(queryTerms('make a folder called screenshots').find((term) => term.word === 'called')?.value).toBe(true);
+    expect(queryTerms('who called the api, and what is it called').find((term) => term.word === 'called')?.value).toBeUndefined();
     expect(queryTerms('take a screenshot and save it as screenshot.png').find((term) => term.word === 'screenshot')?.value).toBeUndefined();
     expect(queryTerms('resume the video, then attach resume.pdf').find((term) => term.word === 'resume')?.value).toBeUndefined();
   });
@@ -52,5 +56,19 @@ describe('over the MCP catalog: a name or a file name does not pull in the tools
   it('ranks read_file in the top 3 for a file under ~/notes, not below the tools named like its words', () => {
     // read_file is in two servers of the catalog, named filesystem__read_file and desktop-commander__read_file
     expect(names("show me what's in ~/notes/todo.txt", 3).some((name) => name.endsWith('__read_file'))).toBe(true);
+  });
+});
+
+describe('the hybrid ranker weighs the naming word as a value', () => {
+  it('finds the folder tool for `a folder called Mom`, not the phone-call tools `called` would match', () => {
+    const ranker = createHybridRanker([
+      { name: 'get_document', description: 'Get a document by its title.', group: 'docs' },
+      { name: 'start_call', description: 'Start a phone call with a contact.', group: 'phone' },
+      { name: 'list_calls', description: 'List recent calls.', group: 'phone' },
+      { name: 'create_directory', description: 'Create a new directory.', group: 'files' },
+    ]);
+    expect(ranker.rank('a folder called Mom', 1).map((match) => match.name)).toEqual(['create_directory']);
+    // with no name after it, `called` is a word of the request
+    expect(ranker.rank('who called me', 1)[0]?.name).toMatch(/call/);
   });
 });
