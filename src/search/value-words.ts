@@ -12,6 +12,9 @@ const NAME_ENDS = new Set(
   'in on to from with and or for at into under over of by as then but so which that it its is are was please pls and also instead'.split(' '),
 );
 
+/** A word of digits only: `7` of `issue 7`, `3000` of `port 3000`, `0` of `v1.0`. */
+const NUMBER = /^[0-9]+$/;
+
 /** Words of a name after a naming word read at most (`the page titled Q3 planning notes` → three). */
 const MAX_NAME_WORDS = 3;
 
@@ -25,7 +28,10 @@ const MAX_NAME_WORDS = 3;
  * - the base name and folder words of a file name with a known extension or a path
  *   (`attach resume.pdf` → `resume`; `~/notes/todo.txt` → `notes`, `todo`; `src/index.ts` →
  *   `src`, `index`), not its extension (`pdf`: the kind of file, which says something of the
- *   tool) and not a word with `_` (`browser_resume.md` may name a tool).
+ *   tool) and not a word with `_` (`browser_resume.md` may name a tool);
+ * - the numbers, each run of digits between other characters (`issue 7`, `port 3000`, `the last 10
+ *   commits`, `0` of `v1.0`): an id, a count or a setting the tool is given, which matches only
+ *   the tools whose text happens to hold the same digits.
  * A word written like a tool's name (`called browser_snapshot`) is no value. Reads at most
  * `maxChars` characters; pure, never throws; an empty set when the query shows none.
  * `queryTerms` (query-terms.ts) marks their terms `value` when the query writes them nowhere
@@ -39,6 +45,7 @@ export function valueWords(query: string, maxChars: number): ReadonlySet<string>
     const raw = raws[index]!;
     const bare = raw.replace(/^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g, '');
     for (const word of fileNameWords(bare)) values.add(word);
+    for (const piece of raw.split(/[^0-9A-Za-z]+/)) if (NUMBER.test(piece)) values.add(piece);
     if (!NAMING_WORDS.has(bare.toLowerCase()) || /[,;:!?.]$/.test(raw)) continue;
     for (let next = index + 1, taken = 0; next < raws.length && taken < MAX_NAME_WORDS; next += 1) {
       const nextRaw = raws[next]!;

@@ -15,6 +15,13 @@ describe('valueWords: names after called / titled and the words of file names', 
     expect(found('a page called "Launch plan" please')).toEqual(['called', 'launch', 'plan']);
   });
 
+  it('reads each number as a value: an id, a count, a port, the digits of a version', () => {
+    expect(found('close issue 7')).toEqual(['7']);
+    expect(found('free port 3000, then show the last 10 commits')).toEqual(['10', '3000']);
+    expect(found('the file at tag v1.0')).toEqual(['0']);
+    expect(found('list the v2 endpoints')).toEqual([]);
+  });
+
   it('reads a file name’s base and folder words, not its extension nor words that say the file’s kind', () => {
     expect(found('attach resume.pdf to the form')).toEqual(['resume']);
     expect(found("show me what's in ~/notes/todo.txt")).toEqual(['notes', 'todo']);
@@ -70,5 +77,20 @@ describe('the hybrid ranker weighs the naming word as a value', () => {
     expect(ranker.rank('a folder called Mom', 1).map((match) => match.name)).toEqual(['create_directory']);
     // with no name after it, `called` is a word of the request
     expect(ranker.rank('who called me', 1)[0]?.name).toMatch(/call/);
+  });
+});
+
+describe('the hybrid ranker weighs a number as a value', () => {
+  const ranker = createHybridRanker([
+    { name: 'git_log', description: 'Shows the commit logs of the repository.', group: 'git' },
+    { name: 'list_tags', description: 'List the tags of a repository, 10 per page, at most 100.', group: 'github' },
+    { name: 'kill_process', description: 'Terminate a running process by its PID.', group: 'shell' },
+    { name: 'start_server', description: 'Start a dev server on port 3000 (default).', group: 'shell' },
+  ]);
+  const top = (query: string) => ranker.rank(query, 1).map((match) => match.name);
+
+  it('ranks by what the request asks, not by a tool whose text holds the same digits (10 per page, port 3000)', () => {
+    expect(top('the last 10 commits')).toEqual(['git_log']);
+    expect(top('stop whatever holds 3000')).toEqual(['kill_process']);
   });
 });
