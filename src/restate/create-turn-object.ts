@@ -127,7 +127,9 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  *   with the status `failed` and its `error` ({@link RestateTurnStatus}; the last turn's
  *   `result` and `snapshot` stay) so the conversation takes its next turn:
  *   - an input the turn refuses (messages that fail ai's schemas, an invalid option: a
- *     `TurnscopeError`, also one a factory throws): HTTP 400 with its message, at once;
+ *     `TurnscopeError`, also one a factory throws), or a factory's answer a durable turn cannot
+ *     take (a `runtime` that is not an object of options with a plain-object `tools`, a `model`
+ *     that is not a `LanguageModelV4` object: see `runDurableTurn`): HTTP 400 with its message, at once;
  *   - a factory (`runtime`, `model`) that throws, rejects or times out on every one of
  *     `maxFactoryAttempts` attempts: HTTP 500 naming the factory and the last error; a factory
  *     that throws a Restate `TerminalError`: at once, with its code;

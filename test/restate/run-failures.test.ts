@@ -90,6 +90,19 @@ describe('options.model and options.runtime: a factory that fails', () => {
     expect((await turnStatus(cluster!, 'typed')).status).toBe('failed');
   }, 120_000);
 
+  it.each([
+    ['runtime:undefined', 'Option `runtime` is undefined; expected an object of runtime options'],
+    ['model:undefined', 'Option `model` is undefined; expected an AI SDK LanguageModelV4 object'],
+  ])('%s: a factory that answers undefined is refused at once with 400 naming the option, and the next run goes ahead', async (prompt, message) => {
+    // before: a TypeError in the worker (reading `tools` / `provider` of undefined), retried by Restate without end
+    const conversation = `answers-${prompt.replace(':', '-')}`;
+    const answer = await run(conversation, { prompt });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.text).toContain(message);
+    expect(await turnStatus(cluster!, conversation)).toMatchObject({ status: 'failed', error: { httpStatus: 400 } });
+    expect((await run(conversation, { prompt: 'after' })).status).toBe(200);
+  }, 120_000);
+
   it('a factory that throws a Restate TerminalError is final at once, with its code', async () => {
     const answer = await run('terminal', { prompt: 'model:terminal' });
     expect(answer.status, answer.text).toBe(404);
