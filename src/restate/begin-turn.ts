@@ -43,7 +43,7 @@ export async function beginTurn(ctx: restate.ObjectContext, options: { readonly 
     return { status: 'cancelled', httpStatus: 409, message: "turnscope run: cancelled before the turn began (while createTurnObject's factories ran); no model or tool was called." };
   }
   if (first.failure === undefined) return { startMs: first.startMs! };
-  if (built.ok || built.error instanceof restate.TerminalError || TurnscopeError.isInstance(built.error)) {
+  if (built.ok || isFinalAtOnce(built.error)) {
     // final at once, or recorded on an earlier execution: the step's own message
     return { status: 'failed', httpStatus: first.failure.code, message: first.failure.message };
   }
@@ -57,7 +57,30 @@ export async function beginTurn(ctx: restate.ObjectContext, options: { readonly 
 /** What the start step throws for a factory's failure: final (a `TerminalError`) for a typed error, else an `Error` Restate retries. */
 function startFailure(built: Extract<TurnFactoriesOutcome, { ok: false }>): Error {
   const { factory, error } = built;
-  if (error instanceof restate.TerminalError) return new restate.TerminalError(`turnscope run: createTurnObject's \`${factory}\` factory refused the run: ${error.message}`, { errorCode: error.code });
-  if (TurnscopeError.isInstance(error)) return new restate.TerminalError(`turnscope run: ${error.message}`, { errorCode: 400 });
+  if (isTerminal(error)) return new restate.TerminalError(`turnscope run: createTurnObject's \`${factory}\` factory refused the run: ${describeThrown(error)}`, { errorCode: error.code });
+  if (isTurnscopeError(error)) return new restate.TerminalError(`turnscope run: ${describeThrown(error)}`, { errorCode: 400 });
   return new Error(`createTurnObject's \`${factory}\` factory failed: ${describeThrown(error)}`);
+}
+
+/** A factory's error the run does not retry: a Restate `TerminalError` or a `TurnscopeError`. */
+function isFinalAtOnce(error: unknown): boolean {
+  return isTerminal(error) || isTurnscopeError(error);
+}
+
+// `instanceof` and a property read throw for a revoked Proxy (or a Proxy whose traps throw): a
+// factory that throws one must still fail its attempts, not fail the handler, which Restate retries without end
+function isTerminal(error: unknown): error is restate.TerminalError {
+  try {
+    return error instanceof restate.TerminalError;
+  } catch {
+    return false;
+  }
+}
+
+function isTurnscopeError(error: unknown): boolean {
+  try {
+    return TurnscopeError.isInstance(error);
+  } catch {
+    return false;
+  }
 }

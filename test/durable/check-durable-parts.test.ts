@@ -5,6 +5,7 @@ import { createMemoryStepRunner } from '../../src/durable/create-memory-step-run
 import { runDurableTurn } from '../../src/durable/run-durable-turn.js';
 import { InvalidOptionError } from '../../src/errors/invalid-option-error.js';
 import { createScriptedModel } from '../../src/testing/index.js';
+import { HOSTILE_NAMES, HOSTILE_VALUES } from '../helpers/hostile-values.js';
 
 // What a Restate turn object's `runtime` and `model` factories answer reaches runDurableTurn as
 // it is. Before the check, `undefined` or `{}` was a TypeError (which Restate retries without
@@ -41,5 +42,14 @@ describe('runDurableTurn: the runtime and model it is given', () => {
 
   it('takes a runtime of plain tools and a model object, and the turn completes', async () => {
     expect(await turnWith({ tools: { Read } })).toMatchObject({ status: 'completed', text: 'ok' });
+  });
+});
+
+describe('runDurableTurn: hostile runtime and model values', () => {
+  it.each(HOSTILE_NAMES)('refuses %s as the runtime, and as the model, with an InvalidOptionError (never a TypeError)', async (name) => {
+    const asRuntime = await turnWith(HOSTILE_VALUES[name]!()).catch((error: unknown) => error);
+    expect(asRuntime).toBeInstanceOf(InvalidOptionError);
+    const asModel = await runDurableTurn({ runner: createMemoryStepRunner(), runtime: { tools: { Read } }, model: HOSTILE_VALUES[name]!() as never, input: { prompt: 'read /a' } }).catch((error: unknown) => error);
+    expect(asModel).toBeInstanceOf(InvalidOptionError);
   });
 });

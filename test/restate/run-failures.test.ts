@@ -46,6 +46,8 @@ describe('options.model and options.runtime: a factory that fails', () => {
     ['model:string', 'model', 'a plain string from the factory'],
     ['model:reject', 'model', 'the secret store said 503'],
     ['runtime:throw', 'runtime', 'the tool registry is unreachable'],
+    // before: `instanceof TerminalError` of it threw in the handler, which Restate retried without end
+    ['model:revoked', 'model', 'a value that cannot be shown as text (reading it threw)'],
   ])('%s: run answers 500 with the thrown value as text after 3 attempts, and the next run goes ahead', async (prompt, factory, why) => {
     const conversation = `failing-${prompt.replace(':', '-')}`;
     const answer = await run(conversation, { prompt });
