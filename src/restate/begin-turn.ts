@@ -50,16 +50,21 @@ export async function beginTurn(ctx: restate.ObjectContext, options: { readonly 
   return {
     status: 'failed',
     httpStatus: 500,
-    message: `turnscope run: createTurnObject's \`${built.factory}\` factory failed ${maxAttempts} times (the last: ${describeThrown(built.error)}). Fix the factory (it is called with the run's input on every execution; maxFactoryAttempts sets the attempts); the conversation's next run goes ahead.`,
+    message: `turnscope run: createTurnObject's ${nameOf(built.factory)} failed ${maxAttempts} times (the last: ${describeThrown(built.error)}). Fix the factory (it is called with the run's input on every execution; maxFactoryAttempts sets the attempts); the conversation's next run goes ahead.`,
   };
 }
 
 /** What the start step throws for a factory's failure: final (a `TerminalError`) for a typed error, else an `Error` Restate retries. */
 function startFailure(built: Extract<TurnFactoriesOutcome, { ok: false }>): Error {
   const { factory, error } = built;
-  if (isTerminal(error)) return new restate.TerminalError(`turnscope run: createTurnObject's \`${factory}\` factory refused the run: ${describeThrown(error)}`, { errorCode: error.code });
+  if (isTerminal(error)) return new restate.TerminalError(`turnscope run: createTurnObject's ${nameOf(factory)} refused the run: ${describeThrown(error)}`, { errorCode: error.code });
   if (isTurnscopeError(error)) return new restate.TerminalError(`turnscope run: ${describeThrown(error)}`, { errorCode: 400 });
-  return new Error(`createTurnObject's \`${factory}\` factory failed: ${describeThrown(error)}`);
+  return new Error(`createTurnObject's ${nameOf(factory)} failed: ${describeThrown(error)}`);
+}
+
+/** How a message names the failed part: the `runtime` / `model` factory, the `send` function. */
+function nameOf(factory: 'runtime' | 'model' | 'send'): string {
+  return factory === 'send' ? '`send` function' : `\`${factory}\` factory`;
 }
 
 /** A factory's error the run does not retry: a Restate `TerminalError` or a `TurnscopeError`. */

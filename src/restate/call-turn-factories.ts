@@ -1,5 +1,5 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import type { DurableRuntimeOptions } from '../durable/run-durable-turn.js';
+import type { DurableRuntimeOptions, DurableSendInput } from '../durable/run-durable-turn.js';
 import type { RestateTurnInput } from './create-turn-object.js';
 
 /**
@@ -11,13 +11,17 @@ import type { RestateTurnInput } from './create-turn-object.js';
  */
 export type TurnFactory<T> = T | ((input: RestateTurnInput, options: { readonly abortSignal: AbortSignal }) => T | PromiseLike<T>);
 
-/** What the factories of one execution gave: the turn's runtime and model, or which failed and what it threw. */
+/**
+ * What the factories of one execution gave: the turn's runtime, model and worker-side `send()`
+ * fields (`{}` without a `send` option), or which failed and what it threw.
+ */
 export type TurnFactoriesOutcome =
-  | { readonly ok: true; readonly runtime: DurableRuntimeOptions; readonly model: LanguageModelV4 }
-  | { readonly ok: false; readonly factory: 'runtime' | 'model'; readonly error: unknown };
+  | { readonly ok: true; readonly runtime: DurableRuntimeOptions; readonly model: LanguageModelV4; readonly send: Partial<DurableSendInput> }
+  | { readonly ok: false; readonly factory: 'runtime' | 'model' | 'send'; readonly error: unknown };
 
 /**
- * Calls the deployer's `runtime` factory, then its `model` factory, with the run's input, each
+ * Calls the deployer's `runtime` factory, then its `model` factory, then its `send` function
+ * (when given; synchronous, so not timed), with the run's input, each factory
  * under `timeoutMs` (a factory that answers a promise that has not settled by then failed with
  * an `Error` saying so; `0`: no limit), and answers what they gave or the first failure: what a
  * factory threw, or what its promise rejected with, as it was thrown (any value). Never rejects.
@@ -29,13 +33,17 @@ export async function callTurnFactories(options: {
   readonly model: TurnFactory<LanguageModelV4>;
   readonly input: RestateTurnInput;
   readonly timeoutMs: number;
+  /** createTurnObject's `send` option. Default: none (`send` answers `{}`). */
+  readonly send?: (input: RestateTurnInput) => Partial<DurableSendInput>;
 }): Promise<TurnFactoriesOutcome> {
-  let factory: 'runtime' | 'model' = 'runtime';
+  let factory: 'runtime' | 'model' | 'send' = 'runtime';
   try {
     const runtime = await call(options.runtime, options.input, options.timeoutMs);
     factory = 'model';
     const model = await call(options.model, options.input, options.timeoutMs);
-    return { ok: true, runtime, model };
+    factory = 'send';
+    const send = options.send?.(options.input) ?? {};
+    return { ok: true, runtime, model, send };
   } catch (error) {
     return { ok: false, factory, error };
   }

@@ -130,8 +130,8 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  *     `TurnscopeError`, also one a factory throws), or a factory's answer a durable turn cannot
  *     take (a `runtime` that is not an object of options with a plain-object `tools`, a `model`
  *     that is not a `LanguageModelV4` object: see `runDurableTurn`): HTTP 400 with its message, at once;
- *   - a factory (`runtime`, `model`) that throws, rejects or times out on every one of
- *     `maxFactoryAttempts` attempts: HTTP 500 naming the factory and the last error; a factory
+ *   - a factory (`runtime`, `model`) that throws, rejects or times out, or a `send` that throws,
+ *     on every one of `maxFactoryAttempts` attempts: HTTP 500 naming it and the last error; a factory
  *     that throws a Restate `TerminalError`: at once, with its code;
  *   - a cancel that lands before the turn began (while the factories ran): `cancelled`, HTTP 409.
  *   Other errors are Restate's to retry (`retryPolicy`).
@@ -176,8 +176,10 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  *   retries the invocation. Default Restate's (1 minute); a tool that runs longer keeps it busy.
  * @param options.send worker-side `send()` fields of a turn, a function of the input, merged
  *   over what the input gives: what cannot cross JSON (a `requiredTools` function, `inspect`,
- *   client tools with an `execute`). Called on every execution; it must answer the same for the
- *   same input, so a replay takes the same path. Default: none.
+ *   client tools with an `execute`). Called on every execution, after `model`; it must answer
+ *   the same for the same input, so a replay takes the same path. One that throws fails the
+ *   attempt as a failing factory does (`maxFactoryAttempts`, then HTTP 500 naming the `send`
+ *   function). Default: none.
  * @param options.live where each execution publishes the turn's stream parts as it runs, keyed
  *   by the invocation id (`createLiveTurnHub()` in process, `httpLivePublisher(url)` to a hub
  *   elsewhere); clients read them with `readLiveTurn` or the hub's `subscribe`. Default: none.
@@ -252,7 +254,7 @@ async function runTurn(ctx: restate.ObjectContext, raw: RestateTurnInput, option
     ctx.set(ERROR_STATE_KEY, { message: refusal.message, httpStatus: refusal.httpStatus } satisfies RestateRunError);
     return new restate.TerminalError(refusal.message, { errorCode: refusal.httpStatus });
   };
-  const built = await callTurnFactories({ runtime: options.runtime, model: options.model, input: raw, timeoutMs: options.factoryTimeoutMs });
+  const built = await callTurnFactories({ runtime: options.runtime, model: options.model, input: raw, timeoutMs: options.factoryTimeoutMs, ...(options.send === undefined ? {} : { send: options.send }) });
   const begun = await beginTurn(ctx, { built, maxAttempts: options.maxFactoryAttempts });
   if ('status' in begun) throw refuse(begun);
   // the factories answered on an earlier execution of this run (its start is journaled) and fail on this one
@@ -267,7 +269,7 @@ async function runTurn(ctx: restate.ObjectContext, raw: RestateTurnInput, option
   const sink = options.live === undefined ? undefined : livePartSink(options.live, invocationId);
   let result: TurnResult;
   try {
-    result = await runDurableTurn({ runner, runtime: built.runtime, model: built.model, input: { ...parsed.input, ...options.send?.(raw) }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
+    result = await runDurableTurn({ runner, runtime: built.runtime, model: built.model, input: { ...parsed.input, ...built.send }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
   } catch (error) {
     // a typed error (messages that fail ai's schemas, an invalid option) fails the same way on
     // every retry: answered at once, instead of retried forever with the conversation blocked

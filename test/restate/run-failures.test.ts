@@ -58,6 +58,16 @@ describe('options.model and options.runtime: a factory that fails', () => {
     expect((await run(conversation, { prompt: 'after' })).status).toBe(200);
   }, 120_000);
 
+  it('a send function that throws is tried maxFactoryAttempts times like a factory, then run answers 500 naming it; the next run goes ahead', async () => {
+    // before: its error left the run handler, which Restate retried without end
+    const answer = await run('send-throws', { prompt: 'send:throw' });
+    expect(answer.status, answer.text).toBe(500);
+    expect(answer.text).toContain("createTurnObject's `send` function failed 3 times (the last: the policy service is down)");
+    expect(factoryCalls('send', 'send:throw')).toBe(3);
+    expect(await turnStatus(cluster!, 'send-throws')).toMatchObject({ status: 'failed', error: { httpStatus: 500 } });
+    expect((await run('send-throws', { prompt: 'after' })).status).toBe(200);
+  }, 120_000);
+
   it('a model factory that never settles times out after factoryTimeoutMs on each of its 3 attempts (its abortSignal aborts), then run answers 500', async () => {
     const answer = await run('never', { prompt: 'model:never' });
     expect(answer.status, answer.text).toBe(500);
