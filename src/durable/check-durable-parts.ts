@@ -16,6 +16,12 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
  * @throws {InvalidOptionError} naming `runtime`, `tools` (or `tools.<name>`) or `model`.
  */
 export function checkDurableParts(runtime: unknown, model: unknown): void {
+  checkDurableRuntime(runtime);
+  checkDurableModel(model);
+}
+
+/** The `runtime` half of {@link checkDurableParts}. @throws {InvalidOptionError} naming `runtime` or `tools`. */
+export function checkDurableRuntime(runtime: unknown): void {
   const tools = readable(() => (runtime === null || typeof runtime !== 'object' || Array.isArray(runtime) ? NOT_READABLE : (runtime as { tools?: unknown }).tools));
   if (tools === NOT_READABLE) {
     throw new InvalidOptionError({ option: 'runtime', value: runtime, expected: 'an object of runtime options ({ tools, … }, as createToolSearchRuntime takes)' });
@@ -23,6 +29,10 @@ export function checkDurableParts(runtime: unknown, model: unknown): void {
   if (readable(() => validateBindingShapes({ tools } as ToolCatalogOptions)) === NOT_READABLE) {
     throw new InvalidOptionError({ option: 'tools', value: tools, expected: 'an AI SDK ToolSet: a plain object whose keys are tool names (reading it threw)' });
   }
+}
+
+/** The `model` half of {@link checkDurableParts}. @throws {InvalidOptionError} naming `model`. */
+export function checkDurableModel(model: unknown): void {
   const doStream = readable(() => (model === null || typeof model !== 'object' ? NOT_READABLE : (model as Partial<LanguageModelV4>).doStream));
   if (typeof doStream !== 'function') {
     throw new InvalidOptionError({

@@ -56,10 +56,30 @@ export async function beginTurn(ctx: restate.ObjectContext, options: { readonly 
 
 /** What the start step throws for a factory's failure: final (a `TerminalError`) for a typed error, else an `Error` Restate retries. */
 function startFailure(built: Extract<TurnFactoriesOutcome, { ok: false }>): Error {
+  const final = finalRefusalOf(built);
+  if (final !== undefined) return new restate.TerminalError(final.message, { errorCode: final.httpStatus });
+  return new Error(`createTurnObject's ${nameOf(built.factory)} failed: ${describeThrown(built.error)}`);
+}
+
+/**
+ * How a run goes on when its factories answered on an earlier execution (its start step is
+ * journaled) and fail on this one: a Restate `TerminalError` or a `TurnscopeError` ends it as on
+ * a first execution (a refusal with the same message and code, so the status says `failed`);
+ * anything else is an `Error` for Restate to retry under `retryPolicy` (the factory answered
+ * for this input before), the thrown value itself when it is an `Error`.
+ */
+export function relapseOf(built: Extract<TurnFactoriesOutcome, { ok: false }>): RunRefusal | Error {
+  const final = finalRefusalOf(built);
+  if (final !== undefined) return final;
+  return isError(built.error) ? built.error : new Error(`createTurnObject's ${nameOf(built.factory)} failed: ${describeThrown(built.error)}`);
+}
+
+/** The refusal of a factory's error that is final at once (a `TerminalError`: its code; a `TurnscopeError`: 400), else `undefined`. */
+function finalRefusalOf(built: Extract<TurnFactoriesOutcome, { ok: false }>): RunRefusal | undefined {
   const { factory, error } = built;
-  if (isTerminal(error)) return new restate.TerminalError(`turnscope run: createTurnObject's ${nameOf(factory)} refused the run: ${describeThrown(error)}`, { errorCode: error.code });
-  if (isTurnscopeError(error)) return new restate.TerminalError(`turnscope run: ${describeThrown(error)}`, { errorCode: 400 });
-  return new Error(`createTurnObject's ${nameOf(factory)} failed: ${describeThrown(error)}`);
+  if (isTerminal(error)) return { status: 'failed', httpStatus: error.code, message: `turnscope run: createTurnObject's ${nameOf(factory)} refused the run: ${describeThrown(error)}` };
+  if (isTurnscopeError(error)) return { status: 'failed', httpStatus: 400, message: `turnscope run: ${describeThrown(error)}` };
+  return undefined;
 }
 
 /** How a message names the failed part: the `runtime` / `model` factory, the `send` function. */
@@ -77,6 +97,14 @@ function isFinalAtOnce(error: unknown): boolean {
 function isTerminal(error: unknown): error is restate.TerminalError {
   try {
     return error instanceof restate.TerminalError;
+  } catch {
+    return false;
+  }
+}
+
+function isError(error: unknown): error is Error {
+  try {
+    return error instanceof Error;
   } catch {
     return false;
   }

@@ -14,7 +14,8 @@ import { TurnscopeError } from '../errors/turnscope-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { readTurnState } from './read-turn-state.js';
 import { callTurnFactories, type TurnFactory } from './call-turn-factories.js';
-import { beginTurn, type RunRefusal } from './begin-turn.js';
+import { beginTurn, relapseOf, type RunRefusal } from './begin-turn.js';
+import { checkDurableModel, checkDurableRuntime } from '../durable/check-durable-parts.js';
 
 /**
  * What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`.
@@ -154,7 +155,8 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  * step whose result could not be recorded (`runRetry`). A factory's failures are retried
  * `maxFactoryAttempts` times. A factory that answered once and fails on a later execution of
  * the same run (over HTTP/1.1 every step is one; after a crash, another worker's) is retried
- * under `retryPolicy` as an infrastructure failure: it answered for this input before.
+ * under `retryPolicy` as an infrastructure failure: it answered for this input before; a
+ * `TerminalError` or `TurnscopeError` it throws then ends the run as on a first execution.
  *
  * @param options.name the object's name in Restate. Default `'turnscope'`.
  * @param options.runtime the runtime options of every turn, or a function of the input that
@@ -183,7 +185,9 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  * @param options.live where each execution publishes the turn's stream parts as it runs, keyed
  *   by the invocation id (`createLiveTurnHub()` in process, `httpLivePublisher(url)` to a hub
  *   elsewhere); clients read them with `readLiveTurn` or the hub's `subscribe`. Default: none.
- * @throws {InvalidOptionError} `maxFactoryAttempts` or `factoryTimeoutMs` out of range.
+ * @throws {InvalidOptionError} `maxFactoryAttempts` or `factoryTimeoutMs` out of range; a `runtime` or
+ *   `model` given as a value (not a function) that a durable turn cannot take (see `runDurableTurn`);
+ *   a `send` that is not a function.
  */
 export function createTurnObject<const Name extends string = 'turnscope'>(options: TurnObjectOptions<Name>) {
   const name = (options.name ?? 'turnscope') as Name;
@@ -223,6 +227,12 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
 }
 
 function resolveFactoryLimits<Name extends string>(options: TurnObjectOptions<Name>): ResolvedTurnObjectOptions {
+  // a value given as it is (not a factory) is checked now, as every run would refuse it
+  if (typeof options.runtime !== 'function') checkDurableRuntime(options.runtime);
+  if (typeof options.model !== 'function') checkDurableModel(options.model);
+  if (options.send !== undefined && typeof options.send !== 'function') {
+    throw new InvalidOptionError({ option: 'send', value: options.send, expected: "a function of the run's input that answers worker-side send() fields, or leave it out" });
+  }
   const maxFactoryAttempts = options.maxFactoryAttempts ?? DEFAULT_MAX_FACTORY_ATTEMPTS;
   if (!Number.isSafeInteger(maxFactoryAttempts) || maxFactoryAttempts < 1) {
     throw new InvalidOptionError({ option: 'maxFactoryAttempts', value: maxFactoryAttempts, expected: `an integer of at least 1 (the attempts of a failing factory, the first included), or leave it out for ${DEFAULT_MAX_FACTORY_ATTEMPTS}` });
@@ -258,7 +268,10 @@ async function runTurn(ctx: restate.ObjectContext, raw: RestateTurnInput, option
   const begun = await beginTurn(ctx, { built, maxAttempts: options.maxFactoryAttempts });
   if ('status' in begun) throw refuse(begun);
   // the factories answered on an earlier execution of this run (its start is journaled) and fail on this one
-  if (!built.ok) throw built.error;
+  if (!built.ok) {
+    const relapse = relapseOf(built);
+    throw relapse instanceof Error ? relapse : refuse(relapse);
+  }
   const controller = new AbortController();
   const runner = restateStepRunner(ctx, {
     startMs: begun.startMs,

@@ -206,6 +206,15 @@ describe('over HTTP/1.1 (request/response: every step is an execution that calls
     expect(callsOn('model:relapse')).toBeGreaterThanOrEqual(4);
   }, 120_000);
 
+  it('a factory that answered the run\'s first execution and then throws a Restate TerminalError: final with its code, and the status says so', async () => {
+    const answer = await http(http11!.ingressPort, 'POST', '/turnscope/h1-relapse-terminal/run', { prompt: 'model:relapse-terminal' });
+    expect(answer.status, answer.text).toBe(404);
+    expect(answer.text).toContain("createTurnObject's `model` factory refused the run: this deployment no longer serves the model");
+    // before: the error left the handler as it was, and the status said `running` for good
+    expect(await turnStatus(http11!, 'h1-relapse-terminal')).toMatchObject({ status: 'failed', error: { httpStatus: 404 } });
+    expect((await http(http11!.ingressPort, 'POST', '/turnscope/h1-relapse-terminal/run', { prompt: 'h1 after terminal' })).status).toBe(200);
+  }, 120_000);
+
   it('a factory that fails twice and then answers: the two-step turn completes across its executions', async () => {
     const answer = await http(http11!.ingressPort, 'POST', '/turnscope/h1-flaky/run', { prompt: 'model:flaky' });
     expect(answer.status, answer.text).toBe(200);
