@@ -7,7 +7,8 @@ import type { RestateTurnInput } from './create-turn-object.js';
  * input that answers it (or a promise of it). `options.abortSignal` aborts (reason a
  * `TimeoutError` `DOMException`) when the call's `factoryTimeoutMs` has passed: a factory that
  * waits on the network passes it on, so a timed-out attempt stops its request. It never aborts
- * when `factoryTimeoutMs` is `0`.
+ * once the factory has answered (or failed) in time, so what the factory hands out with it (a
+ * client, a connection) lives on, nor when `factoryTimeoutMs` is `0`.
  */
 export type TurnFactory<T> = T | ((input: RestateTurnInput, options: { readonly abortSignal: AbortSignal }) => T | PromiseLike<T>);
 
@@ -26,7 +27,8 @@ export type TurnFactoriesOutcome =
  * an `Error` saying so; `0`: no limit), and answers what they gave or the first failure: what a
  * factory threw, or what its promise rejected with, as it was thrown (any value). Never rejects.
  * A value that is not a function is answered as it is. A timed-out factory is told through its
- * `abortSignal`; a promise that ignores it is left running (nothing else can stop it).
+ * `abortSignal`; a promise that ignores it is left running (nothing else can stop it). A factory
+ * that settled in time keeps a signal that never aborts.
  */
 export async function callTurnFactories(options: {
   readonly runtime: TurnFactory<DurableRuntimeOptions>;
@@ -51,15 +53,24 @@ export async function callTurnFactories(options: {
 
 async function call<T>(factory: TurnFactory<T>, input: RestateTurnInput, timeoutMs: number): Promise<T> {
   if (typeof factory !== 'function') return factory;
-  const signal = timeoutMs === 0 ? new AbortController().signal : AbortSignal.timeout(timeoutMs);
+  const controller = new AbortController();
   const call = factory as (input: RestateTurnInput, options: { readonly abortSignal: AbortSignal }) => T | PromiseLike<T>;
   // a factory that throws synchronously rejects here, as one that rejects does
-  const answer = new Promise<T>((resolve) => resolve(call(input, { abortSignal: signal })));
+  const answer = new Promise<T>((resolve) => resolve(call(input, { abortSignal: controller.signal })));
   if (timeoutMs === 0) return answer;
-  const timedOut = new Promise<never>((_, reject) =>
-    signal.addEventListener('abort', () => reject(new Error(`it did not answer within factoryTimeoutMs, ${timeoutMs} ms`)), { once: true }),
-  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new DOMException(`The factory did not answer within factoryTimeoutMs, ${timeoutMs} ms.`, 'TimeoutError'));
+      reject(new Error(`it did not answer within factoryTimeoutMs, ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
   // the loser of the race must not be an unhandled rejection
   timedOut.catch(() => {});
-  return Promise.race([answer, timedOut]);
+  try {
+    return await Promise.race([answer, timedOut]);
+  } finally {
+    // an attempt that answered (or failed) in time is not aborted later: what it handed out keeps its signal
+    clearTimeout(timer);
+  }
 }
