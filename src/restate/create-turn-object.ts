@@ -187,7 +187,7 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  *   elsewhere); clients read them with `readLiveTurn` or the hub's `subscribe`. Default: none.
  * @throws {InvalidOptionError} `maxFactoryAttempts` or `factoryTimeoutMs` out of range; a `runtime` or
  *   `model` given as a value (not a function) that a durable turn cannot take (see `runDurableTurn`);
- *   a `send` that is not a function.
+ *   a `send` that is not a function; a `live` without `publish`.
  */
 export function createTurnObject<const Name extends string = 'turnscope'>(options: TurnObjectOptions<Name>) {
   const name = (options.name ?? 'turnscope') as Name;
@@ -232,6 +232,10 @@ function resolveFactoryLimits<Name extends string>(options: TurnObjectOptions<Na
   if (typeof options.model !== 'function') checkDurableModel(options.model);
   if (options.send !== undefined && typeof options.send !== 'function') {
     throw new InvalidOptionError({ option: 'send', value: options.send, expected: "a function of the run's input that answers worker-side send() fields, or leave it out" });
+  }
+  if (options.live !== undefined && typeof (options.live as Partial<LivePublisher> | null)?.publish !== 'function') {
+    // a publisher without publish would fail every batch silently (live output is best effort)
+    throw new InvalidOptionError({ option: 'live', value: options.live, expected: 'a LivePublisher, an object with publish(key, execution, parts) (createLiveTurnHub(), httpLivePublisher(url)), or leave it out' });
   }
   const maxFactoryAttempts = options.maxFactoryAttempts ?? DEFAULT_MAX_FACTORY_ATTEMPTS;
   if (!Number.isSafeInteger(maxFactoryAttempts) || maxFactoryAttempts < 1) {
