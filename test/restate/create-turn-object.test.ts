@@ -36,7 +36,7 @@ describe('createTurnObject: options.runtime, options.model and options.send give
     ['a model id string', { model: 'openai/gpt-5' }, 'Option `model` is "openai/gpt-5"'],
     ['send not a function', { send: { requiredTools: ['Read'] } }, "Option `send` is object; expected a function of the run's input"],
     ['live without publish', { live: { write: () => {} } }, 'Option `live` is object; expected a LivePublisher, an object with publish(key, execution, parts)'],
-  ])('refuses %s at construction with an InvalidOptionError, as every run would (before: each run refused or retried)', (_, options, message) => {
+  ])('refuses %s at construction with an InvalidOptionError (before: each run refused it, retried it without end, or, for live, dropped every batch)', (_, options, message) => {
     const make = () => createTurnObject({ ...base, ...options } as never);
     expect(make).toThrow(InvalidOptionError);
     expect(make).toThrow(message);
