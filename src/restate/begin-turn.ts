@@ -50,7 +50,7 @@ export async function beginTurn(ctx: restate.ObjectContext, options: { readonly 
   return {
     status: 'failed',
     httpStatus: 500,
-    message: `turnscope run: createTurnObject's ${nameOf(built.factory)} failed ${maxAttempts} times (the last: ${describeThrown(built.error)}). Fix the factory (it is called with the run's input on every execution; maxFactoryAttempts sets the attempts); the conversation's next run goes ahead.`,
+    message: `turnscope run: createTurnObject's ${nameOf(built.factory)} failed ${maxAttempts} times (the last: ${textOf(built.error)}). Fix the factory (it is called with the run's input on every execution; maxFactoryAttempts sets the attempts); the conversation's next run goes ahead.`,
   };
 }
 
@@ -58,7 +58,7 @@ export async function beginTurn(ctx: restate.ObjectContext, options: { readonly 
 function startFailure(built: Extract<TurnFactoriesOutcome, { ok: false }>): Error {
   const final = finalRefusalOf(built);
   if (final !== undefined) return new restate.TerminalError(final.message, { errorCode: final.httpStatus });
-  return new Error(`createTurnObject's ${nameOf(built.factory)} failed: ${describeThrown(built.error)}`);
+  return new Error(`createTurnObject's ${nameOf(built.factory)} failed: ${textOf(built.error)}`);
 }
 
 /**
@@ -71,15 +71,30 @@ function startFailure(built: Extract<TurnFactoriesOutcome, { ok: false }>): Erro
 export function relapseOf(built: Extract<TurnFactoriesOutcome, { ok: false }>): RunRefusal | Error {
   const final = finalRefusalOf(built);
   if (final !== undefined) return final;
-  return isError(built.error) ? built.error : new Error(`createTurnObject's ${nameOf(built.factory)} failed: ${describeThrown(built.error)}`);
+  return isError(built.error) ? built.error : new Error(`createTurnObject's ${nameOf(built.factory)} failed: ${textOf(built.error)}`);
 }
 
 /** The refusal of a factory's error that is final at once (a `TerminalError`: its code; a `TurnscopeError`: 400), else `undefined`. */
 function finalRefusalOf(built: Extract<TurnFactoriesOutcome, { ok: false }>): RunRefusal | undefined {
   const { factory, error } = built;
-  if (isTerminal(error)) return { status: 'failed', httpStatus: error.code, message: `turnscope run: createTurnObject's ${nameOf(factory)} refused the run: ${describeThrown(error)}` };
-  if (isTurnscopeError(error)) return { status: 'failed', httpStatus: 400, message: `turnscope run: ${describeThrown(error)}` };
+  if (isTerminal(error)) return { status: 'failed', httpStatus: error.code, message: `turnscope run: createTurnObject's ${nameOf(factory)} refused the run: ${textOf(error)}` };
+  if (isTurnscopeError(error)) return { status: 'failed', httpStatus: 400, message: `turnscope run: ${textOf(error)}` };
   return undefined;
+}
+
+/**
+ * Characters of a factory's error kept in what the run records and answers (the start step's
+ * failure, the status's `error`, the `TerminalError`): 2,000. A factory that throws the body of
+ * an HTTP error page whole makes messages of megabytes: with one of ≈48 MB the attempt's
+ * failure was never recorded and the run stayed `running`, retried without end (measured with
+ * restate-server from npm over HTTP/2; run-failures.test.ts).
+ */
+const MAX_FACTORY_ERROR_CHARS = 2_000;
+
+/** {@link describeThrown} of a factory's error, cut to {@link MAX_FACTORY_ERROR_CHARS}. */
+function textOf(error: unknown): string {
+  const text = describeThrown(error);
+  return text.length > MAX_FACTORY_ERROR_CHARS ? `${text.slice(0, MAX_FACTORY_ERROR_CHARS)}… (${text.length} characters)` : text;
 }
 
 /** How a message names the failed part: the `runtime` / `model` factory, the `send` function. */

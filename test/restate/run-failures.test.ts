@@ -68,6 +68,17 @@ describe('options.model and options.runtime: a factory that fails', () => {
     expect((await run('send-throws', { prompt: 'after' })).status).toBe(200);
   }, 120_000);
 
+  it('a factory that throws an Error of ≈48 MB: run answers 500 with its first 2,000 characters, and the next run goes ahead', async () => {
+    // before: the attempt's failure was more than Restate takes; the run stayed running, retried without end
+    const answer = await run('huge', { prompt: 'model:huge' });
+    expect(answer.status, answer.text.slice(0, 300)).toBe(500);
+    expect(answer.text).toContain(`(the last: the provider answered: ${'<html>'.repeat(100)}`);
+    expect(answer.text).toContain('… (48000023 characters)');
+    expect(answer.text.length).toBeLessThan(4_000);
+    expect((await turnStatus(cluster!, 'huge')).error?.message.length).toBeLessThan(4_000);
+    expect((await run('huge', { prompt: 'after' })).status).toBe(200);
+  }, 120_000);
+
   it('a model factory that never settles times out after factoryTimeoutMs on each of its 3 attempts (its abortSignal aborts), then run answers 500', async () => {
     const answer = await run('never', { prompt: 'model:never' });
     expect(answer.status, answer.text).toBe(500);
