@@ -8,6 +8,7 @@ import type { DurableStepRunner } from './durable-step-runner.js';
 import { durableTools } from './durable-tools.js';
 import { durableApprovalStore } from './durable-approval-store.js';
 import { createCallSequencer } from './create-call-sequencer.js';
+import { checkDurableParts } from './check-durable-parts.js';
 
 /** The runtime options of a durable turn: everything but what the engine supplies. */
 export type DurableRuntimeOptions = Omit<ToolSearchRuntimeOptions, 'journal' | 'now' | 'generateId'>;
@@ -37,7 +38,11 @@ export type DurableSendInput = Omit<SendInput, 'model' | 'abortSignal'>;
  * @param options.onPart told of every stream part of this execution as it happens (a replayed
  *   execution tells the replayed parts again). Default: none.
  * @param options.abortSignal aborting it cancels the turn (`cancelled`). Default: none.
- * @throws what `createToolSearchRuntime` throws for invalid options (InvalidOptionError, …).
+ * @throws {InvalidOptionError} `runtime` is not an object, its `tools` not a plain object of tool
+ *   objects (checked before the tools are wrapped: an array, a Map or a missing `tools` would
+ *   otherwise be a `TypeError`, or a silently empty catalog), or `model` not a `LanguageModelV4`
+ *   object (a model id string is not recorded as steps); and what `createToolSearchRuntime`
+ *   throws for the other options.
  */
 export async function runDurableTurn(options: {
   readonly runner: DurableStepRunner;
@@ -48,6 +53,7 @@ export async function runDurableTurn(options: {
   readonly abortSignal?: AbortSignal;
 }): Promise<TurnResult> {
   const { runner } = options;
+  checkDurableParts(options.runtime, options.model);
   const sequencer = createCallSequencer();
   const { tools, journal } = durableTools(options.runtime.tools, runner, { sequencer });
   const store = options.runtime.approvalStore;

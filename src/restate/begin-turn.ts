@@ -43,21 +43,93 @@ export async function beginTurn(ctx: restate.ObjectContext, options: { readonly 
     return { status: 'cancelled', httpStatus: 409, message: "turnscope run: cancelled before the turn began (while createTurnObject's factories ran); no model or tool was called." };
   }
   if (first.failure === undefined) return { startMs: first.startMs! };
-  if (built.ok || built.error instanceof restate.TerminalError || TurnscopeError.isInstance(built.error)) {
+  if (built.ok || isFinalAtOnce(built.error)) {
     // final at once, or recorded on an earlier execution: the step's own message
     return { status: 'failed', httpStatus: first.failure.code, message: first.failure.message };
   }
   return {
     status: 'failed',
     httpStatus: 500,
-    message: `turnscope run: createTurnObject's \`${built.factory}\` factory failed ${maxAttempts} times (the last: ${describeThrown(built.error)}). Fix the factory (it is called with the run's input on every execution; maxFactoryAttempts sets the attempts); the conversation's next run goes ahead.`,
+    message: `turnscope run: createTurnObject's ${nameOf(built.factory)} failed ${maxAttempts} times (the last: ${textOf(built.error)}). Fix the factory (it is called with the run's input on every execution; maxFactoryAttempts sets the attempts); the conversation's next run goes ahead.`,
   };
 }
 
 /** What the start step throws for a factory's failure: final (a `TerminalError`) for a typed error, else an `Error` Restate retries. */
 function startFailure(built: Extract<TurnFactoriesOutcome, { ok: false }>): Error {
+  const final = finalRefusalOf(built);
+  if (final !== undefined) return new restate.TerminalError(final.message, { errorCode: final.httpStatus });
+  return new Error(`createTurnObject's ${nameOf(built.factory)} failed: ${textOf(built.error)}`);
+}
+
+/**
+ * How a run goes on when its factories answered on an earlier execution (its start step is
+ * journaled) and fail on this one: a Restate `TerminalError` or a `TurnscopeError` ends it as on
+ * a first execution (a refusal with the same message and code, so the status says `failed`);
+ * anything else is an `Error` for Restate to retry under `retryPolicy` (the factory answered
+ * for this input before), the thrown value itself when it is an `Error`.
+ */
+export function relapseOf(built: Extract<TurnFactoriesOutcome, { ok: false }>): RunRefusal | Error {
+  const final = finalRefusalOf(built);
+  if (final !== undefined) return final;
+  return isError(built.error) ? built.error : new Error(`createTurnObject's ${nameOf(built.factory)} failed: ${textOf(built.error)}`);
+}
+
+/** The refusal of a factory's error that is final at once (a `TerminalError`: its code; a `TurnscopeError`: 400), else `undefined`. */
+function finalRefusalOf(built: Extract<TurnFactoriesOutcome, { ok: false }>): RunRefusal | undefined {
   const { factory, error } = built;
-  if (error instanceof restate.TerminalError) return new restate.TerminalError(`turnscope run: createTurnObject's \`${factory}\` factory refused the run: ${error.message}`, { errorCode: error.code });
-  if (TurnscopeError.isInstance(error)) return new restate.TerminalError(`turnscope run: ${error.message}`, { errorCode: 400 });
-  return new Error(`createTurnObject's \`${factory}\` factory failed: ${describeThrown(error)}`);
+  if (isTerminal(error)) return { status: 'failed', httpStatus: error.code, message: `turnscope run: createTurnObject's ${nameOf(factory)} refused the run: ${textOf(error)}` };
+  if (isTurnscopeError(error)) return { status: 'failed', httpStatus: 400, message: `turnscope run: ${textOf(error)}` };
+  return undefined;
+}
+
+/**
+ * Characters of a factory's error kept in what the run records and answers (the start step's
+ * failure, the status's `error`, the `TerminalError`): 2,000. A factory that throws the body of
+ * an HTTP error page whole makes messages of megabytes, each kept in the journal, the status and
+ * the answer; one of ≈48 MB was never recorded and the run stayed `running`, retried without end
+ * (measured with restate-server from npm over HTTP/2: 33,000,000 characters still answered 500,
+ * 48,000,023 did not; run-failures.test.ts).
+ */
+const MAX_FACTORY_ERROR_CHARS = 2_000;
+
+/** {@link describeThrown} of a factory's error, cut to {@link MAX_FACTORY_ERROR_CHARS}. */
+function textOf(error: unknown): string {
+  const text = describeThrown(error);
+  return text.length > MAX_FACTORY_ERROR_CHARS ? `${text.slice(0, MAX_FACTORY_ERROR_CHARS)}… (${text.length} characters)` : text;
+}
+
+/** How a message names the failed part: the `runtime` / `model` factory, the `send` function. */
+function nameOf(factory: 'runtime' | 'model' | 'send'): string {
+  return factory === 'send' ? '`send` function' : `\`${factory}\` factory`;
+}
+
+/** A factory's error the run does not retry: a Restate `TerminalError` or a `TurnscopeError`. */
+function isFinalAtOnce(error: unknown): boolean {
+  return isTerminal(error) || isTurnscopeError(error);
+}
+
+// `instanceof` and a property read throw for a revoked Proxy (or a Proxy whose traps throw): a
+// factory that throws one must still fail its attempts, not fail the handler, which Restate retries without end
+function isTerminal(error: unknown): error is restate.TerminalError {
+  try {
+    return error instanceof restate.TerminalError;
+  } catch {
+    return false;
+  }
+}
+
+function isError(error: unknown): error is Error {
+  try {
+    return error instanceof Error;
+  } catch {
+    return false;
+  }
+}
+
+function isTurnscopeError(error: unknown): boolean {
+  try {
+    return TurnscopeError.isInstance(error);
+  } catch {
+    return false;
+  }
 }

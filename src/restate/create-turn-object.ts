@@ -14,7 +14,8 @@ import { TurnscopeError } from '../errors/turnscope-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { readTurnState } from './read-turn-state.js';
 import { callTurnFactories, type TurnFactory } from './call-turn-factories.js';
-import { beginTurn, type RunRefusal } from './begin-turn.js';
+import { beginTurn, relapseOf, type RunRefusal } from './begin-turn.js';
+import { checkDurableModel, checkDurableRuntime } from '../durable/check-durable-parts.js';
 
 /**
  * What the `run` handler takes: one turn's `send()` input as JSON. Give `prompt` or `messages`.
@@ -127,9 +128,11 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  *   with the status `failed` and its `error` ({@link RestateTurnStatus}; the last turn's
  *   `result` and `snapshot` stay) so the conversation takes its next turn:
  *   - an input the turn refuses (messages that fail ai's schemas, an invalid option: a
- *     `TurnscopeError`, also one a factory throws): HTTP 400 with its message, at once;
- *   - a factory (`runtime`, `model`) that throws, rejects or times out on every one of
- *     `maxFactoryAttempts` attempts: HTTP 500 naming the factory and the last error; a factory
+ *     `TurnscopeError`, also one a factory throws), or a factory's answer a durable turn cannot
+ *     take (a `runtime` that is not an object of options with a plain-object `tools`, a `model`
+ *     that is not a `LanguageModelV4` object: see `runDurableTurn`): HTTP 400 with its message, at once;
+ *   - a factory (`runtime`, `model`) that throws, rejects or times out, or a `send` that throws,
+ *     on every one of `maxFactoryAttempts` attempts: HTTP 500 naming it and the last error; a factory
  *     that throws a Restate `TerminalError`: at once, with its code;
  *   - a cancel that lands before the turn began (while the factories ran): `cancelled`, HTTP 409.
  *   Other errors are Restate's to retry (`retryPolicy`).
@@ -152,7 +155,8 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  * step whose result could not be recorded (`runRetry`). A factory's failures are retried
  * `maxFactoryAttempts` times. A factory that answered once and fails on a later execution of
  * the same run (over HTTP/1.1 every step is one; after a crash, another worker's) is retried
- * under `retryPolicy` as an infrastructure failure: it answered for this input before.
+ * under `retryPolicy` as an infrastructure failure: it answered for this input before; a
+ * `TerminalError` or `TurnscopeError` it throws then ends the run as on a first execution.
  *
  * @param options.name the object's name in Restate. Default `'turnscope'`.
  * @param options.runtime the runtime options of every turn, or a function of the input that
@@ -174,12 +178,16 @@ type ResolvedTurnObjectOptions = TurnObjectOptions<string> & { readonly maxFacto
  *   retries the invocation. Default Restate's (1 minute); a tool that runs longer keeps it busy.
  * @param options.send worker-side `send()` fields of a turn, a function of the input, merged
  *   over what the input gives: what cannot cross JSON (a `requiredTools` function, `inspect`,
- *   client tools with an `execute`). Called on every execution; it must answer the same for the
- *   same input, so a replay takes the same path. Default: none.
+ *   client tools with an `execute`). Called on every execution, after `model`; it must answer
+ *   the same for the same input, so a replay takes the same path. One that throws fails the
+ *   attempt as a failing factory does (`maxFactoryAttempts`, then HTTP 500 naming the `send`
+ *   function). Default: none.
  * @param options.live where each execution publishes the turn's stream parts as it runs, keyed
  *   by the invocation id (`createLiveTurnHub()` in process, `httpLivePublisher(url)` to a hub
  *   elsewhere); clients read them with `readLiveTurn` or the hub's `subscribe`. Default: none.
- * @throws {InvalidOptionError} `maxFactoryAttempts` or `factoryTimeoutMs` out of range.
+ * @throws {InvalidOptionError} `maxFactoryAttempts` or `factoryTimeoutMs` out of range; a `runtime` or
+ *   `model` given as a value (not a function) that a durable turn cannot take (see `runDurableTurn`);
+ *   a `send` that is not a function; a `live` without `publish`.
  */
 export function createTurnObject<const Name extends string = 'turnscope'>(options: TurnObjectOptions<Name>) {
   const name = (options.name ?? 'turnscope') as Name;
@@ -219,6 +227,16 @@ export function createTurnObject<const Name extends string = 'turnscope'>(option
 }
 
 function resolveFactoryLimits<Name extends string>(options: TurnObjectOptions<Name>): ResolvedTurnObjectOptions {
+  // a value given as it is (not a factory) is checked now, as every run would refuse it
+  if (typeof options.runtime !== 'function') checkDurableRuntime(options.runtime);
+  if (typeof options.model !== 'function') checkDurableModel(options.model);
+  if (options.send !== undefined && typeof options.send !== 'function') {
+    throw new InvalidOptionError({ option: 'send', value: options.send, expected: "a function of the run's input that answers worker-side send() fields, or leave it out" });
+  }
+  if (options.live !== undefined && typeof (options.live as Partial<LivePublisher> | null)?.publish !== 'function') {
+    // a publisher without publish would fail every batch silently (live output is best effort)
+    throw new InvalidOptionError({ option: 'live', value: options.live, expected: 'a LivePublisher, an object with publish(key, execution, parts) (createLiveTurnHub(), httpLivePublisher(url)), or leave it out' });
+  }
   const maxFactoryAttempts = options.maxFactoryAttempts ?? DEFAULT_MAX_FACTORY_ATTEMPTS;
   if (!Number.isSafeInteger(maxFactoryAttempts) || maxFactoryAttempts < 1) {
     throw new InvalidOptionError({ option: 'maxFactoryAttempts', value: maxFactoryAttempts, expected: `an integer of at least 1 (the attempts of a failing factory, the first included), or leave it out for ${DEFAULT_MAX_FACTORY_ATTEMPTS}` });
@@ -250,11 +268,14 @@ async function runTurn(ctx: restate.ObjectContext, raw: RestateTurnInput, option
     ctx.set(ERROR_STATE_KEY, { message: refusal.message, httpStatus: refusal.httpStatus } satisfies RestateRunError);
     return new restate.TerminalError(refusal.message, { errorCode: refusal.httpStatus });
   };
-  const built = await callTurnFactories({ runtime: options.runtime, model: options.model, input: raw, timeoutMs: options.factoryTimeoutMs });
+  const built = await callTurnFactories({ runtime: options.runtime, model: options.model, input: raw, timeoutMs: options.factoryTimeoutMs, ...(options.send === undefined ? {} : { send: options.send }) });
   const begun = await beginTurn(ctx, { built, maxAttempts: options.maxFactoryAttempts });
   if ('status' in begun) throw refuse(begun);
   // the factories answered on an earlier execution of this run (its start is journaled) and fail on this one
-  if (!built.ok) throw built.error;
+  if (!built.ok) {
+    const relapse = relapseOf(built);
+    throw relapse instanceof Error ? relapse : refuse(relapse);
+  }
   const controller = new AbortController();
   const runner = restateStepRunner(ctx, {
     startMs: begun.startMs,
@@ -265,7 +286,7 @@ async function runTurn(ctx: restate.ObjectContext, raw: RestateTurnInput, option
   const sink = options.live === undefined ? undefined : livePartSink(options.live, invocationId);
   let result: TurnResult;
   try {
-    result = await runDurableTurn({ runner, runtime: built.runtime, model: built.model, input: { ...parsed.input, ...options.send?.(raw) }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
+    result = await runDurableTurn({ runner, runtime: built.runtime, model: built.model, input: { ...parsed.input, ...built.send }, abortSignal: controller.signal, ...(sink === undefined ? {} : { onPart: sink.onPart }) });
   } catch (error) {
     // a typed error (messages that fail ai's schemas, an invalid option) fails the same way on
     // every retry: answered at once, instead of retried forever with the conversation blocked

@@ -27,3 +27,22 @@ describe('createTurnObject: options.maxFactoryAttempts and options.factoryTimeou
     expect(make).toThrow('; expected an integer of milliseconds from 0 (no limit) to 2147483647, or leave it out for 10000.');
   });
 });
+
+describe('createTurnObject: options.runtime, options.model and options.send given as values', () => {
+  it.each([
+    ['runtime undefined', { runtime: undefined }, 'Option `runtime` is undefined; expected an object of runtime options'],
+    ['runtime without tools', { runtime: {} }, 'Option `tools` is undefined; expected an AI SDK ToolSet'],
+    ['model undefined', { model: undefined }, 'Option `model` is undefined; expected an AI SDK LanguageModelV4 object with doStream'],
+    ['a model id string', { model: 'openai/gpt-5' }, 'Option `model` is "openai/gpt-5"'],
+    ['send not a function', { send: { requiredTools: ['Read'] } }, "Option `send` is object; expected a function of the run's input"],
+    ['live without publish', { live: { write: () => {} } }, 'Option `live` is object; expected a LivePublisher, an object with publish(key, execution, parts)'],
+  ])('refuses %s at construction with an InvalidOptionError (before: each run refused it, retried it without end, or, for live, dropped every batch)', (_, options, message) => {
+    const make = () => createTurnObject({ ...base, ...options } as never);
+    expect(make).toThrow(InvalidOptionError);
+    expect(make).toThrow(message);
+  });
+
+  it('takes factories as they are: what they answer is checked per run', () => {
+    expect(createTurnObject({ runtime: () => undefined as never, model: () => undefined as never }).name).toBe('turnscope');
+  });
+});

@@ -46,6 +46,8 @@ describe('options.model and options.runtime: a factory that fails', () => {
     ['model:string', 'model', 'a plain string from the factory'],
     ['model:reject', 'model', 'the secret store said 503'],
     ['runtime:throw', 'runtime', 'the tool registry is unreachable'],
+    // before: `instanceof TerminalError` of it threw in the handler, which Restate retried without end
+    ['model:revoked', 'model', 'a value that cannot be shown as text (reading it threw)'],
   ])('%s: run answers 500 with the thrown value as text after 3 attempts, and the next run goes ahead', async (prompt, factory, why) => {
     const conversation = `failing-${prompt.replace(':', '-')}`;
     const answer = await run(conversation, { prompt });
@@ -54,6 +56,27 @@ describe('options.model and options.runtime: a factory that fails', () => {
     expect(factoryCalls(factory, prompt)).toBe(3);
     expect((await turnStatus(cluster!, conversation)).status).toBe('failed');
     expect((await run(conversation, { prompt: 'after' })).status).toBe(200);
+  }, 120_000);
+
+  it('a send function that throws is tried maxFactoryAttempts times like a factory, then run answers 500 naming it; the next run goes ahead', async () => {
+    // before: its error left the run handler, which Restate retried without end
+    const answer = await run('send-throws', { prompt: 'send:throw' });
+    expect(answer.status, answer.text).toBe(500);
+    expect(answer.text).toContain("createTurnObject's `send` function failed 3 times (the last: the policy service is down)");
+    expect(factoryCalls('send', 'send:throw')).toBe(3);
+    expect(await turnStatus(cluster!, 'send-throws')).toMatchObject({ status: 'failed', error: { httpStatus: 500 } });
+    expect((await run('send-throws', { prompt: 'after' })).status).toBe(200);
+  }, 120_000);
+
+  it('a factory that throws an Error of ≈48 MB: run answers 500 with its first 2,000 characters, and the next run goes ahead', async () => {
+    // before: the attempt's failure was more than Restate takes; the run stayed running, retried without end
+    const answer = await run('huge', { prompt: 'model:huge' });
+    expect(answer.status, answer.text.slice(0, 300)).toBe(500);
+    expect(answer.text).toContain(`(the last: the provider answered: ${'<html>'.repeat(100)}`);
+    expect(answer.text).toContain('… (48000023 characters)');
+    expect(answer.text.length).toBeLessThan(4_000);
+    expect((await turnStatus(cluster!, 'huge')).error?.message.length).toBeLessThan(4_000);
+    expect((await run('huge', { prompt: 'after' })).status).toBe(200);
   }, 120_000);
 
   it('a model factory that never settles times out after factoryTimeoutMs on each of its 3 attempts (its abortSignal aborts), then run answers 500', async () => {
@@ -88,6 +111,19 @@ describe('options.model and options.runtime: a factory that fails', () => {
     expect(answer.text).toContain('Option `model` is \\"gpt-0\\"; expected a model id this deployment serves.');
     expect(factoryCalls('model', 'model:typed')).toBe(1);
     expect((await turnStatus(cluster!, 'typed')).status).toBe('failed');
+  }, 120_000);
+
+  it.each([
+    ['runtime:undefined', 'Option `runtime` is undefined; expected an object of runtime options'],
+    ['model:undefined', 'Option `model` is undefined; expected an AI SDK LanguageModelV4 object'],
+  ])('%s: a factory that answers undefined is refused at once with 400 naming the option, and the next run goes ahead', async (prompt, message) => {
+    // before: a TypeError in the worker (reading `tools` / `provider` of undefined), retried by Restate without end
+    const conversation = `answers-${prompt.replace(':', '-')}`;
+    const answer = await run(conversation, { prompt });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.text).toContain(message);
+    expect(await turnStatus(cluster!, conversation)).toMatchObject({ status: 'failed', error: { httpStatus: 400 } });
+    expect((await run(conversation, { prompt: 'after' })).status).toBe(200);
   }, 120_000);
 
   it('a factory that throws a Restate TerminalError is final at once, with its code', async () => {
@@ -179,6 +215,15 @@ describe('over HTTP/1.1 (request/response: every step is an execution that calls
     expect(answer.status, answer.text).toBe(200);
     expect(JSON.parse(answer.text)).toMatchObject({ status: 'completed', text: 'done model:relapse' });
     expect(callsOn('model:relapse')).toBeGreaterThanOrEqual(4);
+  }, 120_000);
+
+  it('a factory that answered the run\'s first execution and then throws a Restate TerminalError: final with its code, and the status says so', async () => {
+    const answer = await http(http11!.ingressPort, 'POST', '/turnscope/h1-relapse-terminal/run', { prompt: 'model:relapse-terminal' });
+    expect(answer.status, answer.text).toBe(404);
+    expect(answer.text).toContain("createTurnObject's `model` factory refused the run: this deployment no longer serves the model");
+    // before: the error left the handler as it was, and the status said `running` for good
+    expect(await turnStatus(http11!, 'h1-relapse-terminal')).toMatchObject({ status: 'failed', error: { httpStatus: 404 } });
+    expect((await http(http11!.ingressPort, 'POST', '/turnscope/h1-relapse-terminal/run', { prompt: 'h1 after terminal' })).status).toBe(200);
   }, 120_000);
 
   it('a factory that fails twice and then answers: the two-step turn completes across its executions', async () => {

@@ -147,6 +147,37 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
     expect(deltas).toBe(DELTAS);
   });
 
+  it('a for await over stream.values({ preventCancel: true }) that breaks no longer holds the turn, and a later reader gets the rest', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const first: TurnStreamPart[] = [];
+    for await (const part of turn.stream.values({ preventCancel: true })) {
+      first.push(part);
+      if (first.length === 5) {
+        // the turn now waits for this reader
+        await eventLoopTurns(50);
+        expect(long.pulled()).toBeLessThan(DELTAS);
+        break;
+      }
+    }
+    // before: the platform's values() released a reader the stream's getReader never saw, and the turn waited on it forever
+    for (let index = 0; index < 100 && turn.actor.getSnapshot().status === 'active'; index++) await eventLoopTurns(1);
+    expect(turn.actor.getSnapshot().status).toBe('done');
+    expect(long.pulled()).toBe(DELTAS);
+    const rest: TurnStreamPart[] = [];
+    for await (const part of turn.stream) rest.push(part);
+    expect([...first, ...rest].filter((part) => part.type === 'text-delta')).toHaveLength(DELTAS);
+    expect(rest.at(-1)).toMatchObject({ type: 'turn-end', status: 'completed' });
+  });
+
+  it('values() without preventCancel cancels the stream on break, as for await does: the turn runs to its end', async () => {
+    const long = longTextModel({ deltas: DELTAS });
+    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    for await (const part of turn.stream.values()) if (part.type === 'text-delta') break;
+    expect(() => turn.stream.getReader()).toThrow('it was already read to its end or cancelled');
+    expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
+  });
+
   it.each(['turn.cancel()', 'the abort signal'] as const)('%s while the turn waits on its reader ends it cancelled at once', async (how) => {
     const long = longTextModel({ deltas: DELTAS });
     const controller = new AbortController();
