@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPartQueue, DEFAULT_MAX_UNREAD_PARTS, type PartQueue } from '../../src/runtime/part-queue.js';
+import { settledNow } from '../helpers/settled-now.js';
 
 async function readAll<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const parts: T[] = [];
@@ -144,13 +145,6 @@ describe('createPartQueue', () => {
       const queue = createPartQueue<number>({ maxUnreadParts: 3 });
       for (let part = 0; part < count; part++) queue.push(part);
       return queue;
-    };
-    const settledNow = async (promise: Promise<void> | undefined) => {
-      if (promise === undefined) return 'no wait';
-      let settled = false;
-      void promise.then(() => { settled = true; });
-      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
-      return settled ? 'resolved' : 'pending';
     };
 
     it('asks for no wait while nobody holds the stream, however many parts are unread', () => {

@@ -15,6 +15,26 @@ const runtimeOf = (maxUnreadParts?: number) => createToolSearchRuntime({ tools: 
 const eventLoopTurns = async (count: number) => {
   for (let index = 0; index < count; index++) await new Promise((resolve) => setImmediate(resolve));
 };
+/** A turn over a 2,000-delta answer, not read yet. */
+const longTurn = () => {
+  const long = longTextModel({ deltas: DELTAS });
+  return { long, turn: runtimeOf().send({ model: long.model, prompt: 'write a long answer' }) };
+};
+/** A long turn whose reader took one part and stopped: the turn waits for it (checked). */
+const heldTurn = async () => {
+  const { long, turn } = longTurn();
+  const reader = turn.stream.getReader();
+  await reader.read();
+  await eventLoopTurns(50);
+  expect(long.pulled()).toBeLessThan(DELTAS);
+  return { long, turn, reader };
+};
+/** The text-delta parts left on a turn's stream, read with for await. */
+const deltasLeft = async (stream: AsyncIterable<TurnStreamPart>) => {
+  let deltas = 0;
+  for await (const part of stream) if (part.type === 'text-delta') deltas++;
+  return deltas;
+};
 
 describe('turn.stream backpressure (as streamText fullStream)', () => {
   /** Reads the whole turn slowly; the largest lead of the model's stream over the deltas read. */
@@ -54,19 +74,15 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
   });
 
   it('a turn nobody reads still finishes (await turn.result), and a reader that comes afterwards gets every part', async () => {
-    const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const { long, turn } = longTurn();
 
     const result = await turn.result;
     expect(result).toMatchObject({ status: 'completed', reason: 'stop', text: 'word '.repeat(DELTAS) });
-    let deltas = 0;
-    for await (const part of turn.stream) if (part.type === 'text-delta') deltas++;
-    expect(deltas).toBe(DELTAS);
+    expect(await deltasLeft(turn.stream)).toBe(DELTAS);
   });
 
   it('a reader that stops reading holds the turn; cancelling the stream lets it run to its end', async () => {
-    const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const { long, turn } = longTurn();
     const reader = turn.stream.getReader();
     for (let index = 0; index < 10; index++) await reader.read();
     await eventLoopTurns(50);
@@ -79,12 +95,7 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
   });
 
   it('awaiting turn.result while holding the stream lifts the bound, as streamText\'s result getters consume the stream: the result comes, then every part', async () => {
-    const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
-    const reader = turn.stream.getReader();
-    await reader.read();
-    await eventLoopTurns(50);
-    expect(long.pulled()).toBeLessThan(DELTAS);
+    const { long, turn, reader } = await heldTurn();
 
     expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
     let deltas = 0;
@@ -93,8 +104,7 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
   });
 
   it('taking turn.result without waiting for it keeps the bound', async () => {
-    const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const { long, turn } = longTurn();
     const { result } = turn;
     const reader = turn.stream.getReader();
     await reader.read();
@@ -106,8 +116,7 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
   });
 
   it('a pipe that ends and leaves the stream unlocked (preventCancel, its destination failed) no longer holds the turn', async () => {
-    const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const { long, turn } = longTurn();
     let written = 0;
     let failDestination: (error: Error) => void = () => {};
     const destination = new WritableStream<TurnStreamPart>(
@@ -133,23 +142,15 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
   });
 
   it('a reader that lets go of the stream (releaseLock) without reading on no longer holds the turn', async () => {
-    const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
-    const reader = turn.stream.getReader();
-    await reader.read();
-    await eventLoopTurns(50);
-    expect(long.pulled()).toBeLessThan(DELTAS);
+    const { long, turn, reader } = await heldTurn();
 
     reader.releaseLock();
     expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });
-    let deltas = 0;
-    for await (const part of turn.stream) if (part.type === 'text-delta') deltas++;
-    expect(deltas).toBe(DELTAS);
+    expect(await deltasLeft(turn.stream)).toBe(DELTAS);
   });
 
   it('a for await over stream.values({ preventCancel: true }) that breaks no longer holds the turn, and a later reader gets the rest', async () => {
-    const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const { long, turn } = longTurn();
     const first: TurnStreamPart[] = [];
     for await (const part of turn.stream.values({ preventCancel: true })) {
       first.push(part);
@@ -171,8 +172,7 @@ describe('turn.stream backpressure (as streamText fullStream)', () => {
   });
 
   it('values() without preventCancel cancels the stream on break, as for await does: the turn runs to its end', async () => {
-    const long = longTextModel({ deltas: DELTAS });
-    const turn = runtimeOf().send({ model: long.model, prompt: 'write a long answer' });
+    const { long, turn } = longTurn();
     for await (const part of turn.stream.values()) if (part.type === 'text-delta') break;
     expect(() => turn.stream.getReader()).toThrow('it was already read to its end or cancelled');
     expect(await turn.result).toMatchObject({ status: 'completed', text: 'word '.repeat(DELTAS) });

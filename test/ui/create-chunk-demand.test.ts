@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChunkDemand } from '../../src/ui/create-chunk-demand.js';
+import { settledNow } from '../helpers/settled-now.js';
 
-const settledNow = async (promise: Promise<void> | undefined) => {
-  if (promise === undefined) return 'no wait';
-  let settled = false;
-  void promise.then(() => { settled = true; });
-  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
-  return settled ? 'resolved' : 'pending';
-};
 
 describe('createChunkDemand', () => {
   it('makes the writer wait until the reader reads, and again once that read was answered', async () => {
