@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createChunkDemand } from '../../src/ui/create-chunk-demand.js';
 import { settledNow } from '../helpers/settled-now.js';
 
-
 describe('createChunkDemand', () => {
   it('makes the writer wait until the reader reads, and again once that read was answered', async () => {
     const demand = createChunkDemand();
