@@ -1,5 +1,6 @@
 import { lastOutputOf } from '../execution/last-output-of.js';
 import { nameKeyedRecord } from '../catalog/name-keyed-record.js';
+import { cutForMessage } from '../errors/cut-for-message.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import type { ToolExecutionOptions, ToolSet } from 'ai';
 import type { ExecutionJournal } from '../execution/execution-journal.js';
@@ -36,7 +37,9 @@ export function operationIdOf(options: ToolExecutionOptions<unknown>): string | 
  * execution. Outputs are recorded as JSON (a value JSON cannot carry comes back as its JSON
  * form); an output `JSON.stringify` throws for (a bigint, a cycle, a `toJSON` that throws) is
  * recorded as the tool's error (`The tool's output cannot be recorded as JSON (…)`), so the turn
- * goes on. Tools without `execute` are left as they are.
+ * goes on; so is an output whose JSON is over {@link MAX_RECORDED_OUTPUT_BYTES} (`The tool's
+ * output is too large to record (…)`), and a thrown message is cut to
+ * {@link MAX_RECORDED_ERROR_CHARS}. Tools without `execute` are left as they are.
  *
  * `journal` is the runtime's `journal` option: its `started` entry (written by the pipeline
  * just before `execute`, C4) is where the operation id of a `toolCallId` comes from. It never
@@ -76,12 +79,13 @@ export function durableTools(tools: ToolSet, runner: DurableStepRunner, options:
           try {
             const output = await lastOutputOf(execute(input, { ...options, operationId } as DurableToolExecutionOptions));
             if (output === undefined) return { ok: true };
-            // the engine records the output as JSON: one it cannot write (a bigint, a cycle) is the
-            // tool's error, not a step the engine fails to record on every retry
-            const unrecordable = jsonProblemOf(output);
-            return unrecordable === undefined ? { ok: true, output } : { ok: false, message: `The tool's output cannot be recorded as JSON (${unrecordable}); it must answer plain JSON.` };
+            // the engine records the output as JSON: one it cannot write (a bigint, a cycle), or
+            // one too large for the engine's messages, is the tool's error, not a step the engine
+            // fails to record on every retry
+            const problem = recordingProblemOf(output);
+            return problem === undefined ? { ok: true, output } : { ok: false, message: problem };
           } catch (error) {
-            return { ok: false, message: describeThrown(error) };
+            return { ok: false, message: cutForMessage(describeThrown(error), MAX_RECORDED_ERROR_CHARS) };
           }
         });
         // the result reaches the turn in call order, whatever order the engine answered in (S18)
@@ -94,12 +98,33 @@ export function durableTools(tools: ToolSet, runner: DurableStepRunner, options:
   return { tools: wrapped, journal };
 }
 
-/** Why `JSON.stringify` cannot write `value` (its message), or `undefined` when it can. */
-function jsonProblemOf(value: unknown): string | undefined {
+/**
+ * UTF-8 bytes of a tool output's JSON that a durable turn records at most: 16 MiB (16,777,216),
+ * half of restate-server's default message limit of 32 MiB, which the journal entry's envelope
+ * and the turn's other records share. A tool that answered ≈40 MB (a page or a log fetched
+ * whole) was never recorded and its turn retried without end (test/restate/hostile-turn-inputs.test.ts).
+ * The truncation stage (50 KiB by default) runs after the record, so the model never reads more
+ * than that of any output anyway.
+ */
+export const MAX_RECORDED_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Characters of a thrown value's message that a durable turn records for a tool's error: 8,000;
+ * the rest is cut (`… (N characters)`), for the same reason as {@link MAX_RECORDED_OUTPUT_BYTES}.
+ */
+export const MAX_RECORDED_ERROR_CHARS = 8_000;
+
+/** Why the engine cannot record `value` (JSON cannot write it, or it is over {@link MAX_RECORDED_OUTPUT_BYTES}), as the tool's error message; `undefined` when it can. */
+function recordingProblemOf(value: unknown): string | undefined {
+  let json: string;
   try {
-    JSON.stringify(value);
-    return undefined;
+    json = JSON.stringify(value);
   } catch (error) {
-    return describeThrown(error);
+    return `The tool's output cannot be recorded as JSON (${cutForMessage(describeThrown(error), MAX_RECORDED_ERROR_CHARS)}); it must answer plain JSON.`;
   }
+  const bytes = Buffer.byteLength(json, 'utf8');
+  if (bytes <= MAX_RECORDED_OUTPUT_BYTES) return undefined;
+  const count = (value: number) => value.toLocaleString('en-US');
+  const size = typeof value === 'string' ? `${count(value.length)} characters` : `${count(json.length)} characters of JSON`;
+  return `The tool's output is too large to record (${size}, ${count(bytes)} bytes; a durable turn records at most ${count(MAX_RECORDED_OUTPUT_BYTES)} bytes of a tool's output). Answer less: a summary, a page of it, or a reference to where the whole is kept.`;
 }

@@ -1,4 +1,5 @@
 import * as restate from '@restatedev/restate-sdk';
+import { cutForMessage } from '../errors/cut-for-message.js';
 import { describeThrown } from '../errors/describe-thrown.js';
 import { TurnscopeError } from '../errors/turnscope-error.js';
 import type { TurnFactoriesOutcome } from './call-turn-factories.js';
@@ -94,8 +95,7 @@ const MAX_FACTORY_ERROR_CHARS = 2_000;
 
 /** {@link describeThrown} of a factory's error, cut to {@link MAX_FACTORY_ERROR_CHARS}. */
 function textOf(error: unknown): string {
-  const text = describeThrown(error);
-  return text.length > MAX_FACTORY_ERROR_CHARS ? `${text.slice(0, MAX_FACTORY_ERROR_CHARS)}… (${text.length} characters)` : text;
+  return cutForMessage(describeThrown(error), MAX_FACTORY_ERROR_CHARS);
 }
 
 /** How a message names the failed part: the `runtime` / `model` factory, the `send` function. */

@@ -23,6 +23,13 @@ describe('cutForMessage: a hostile key does not make a 100,000-character error m
     expect(cutForMessage(hostile)).toBe(`${'g'.repeat(120)}… (100,000 characters)`);
   });
 
+  it('cuts at a given length, and never splits an emoji (a surrogate pair)', () => {
+    expect(cutForMessage('y'.repeat(9_000), 8_000)).toBe(`${'y'.repeat(8_000)}… (9,000 characters)`);
+    const emoji = `${'a'.repeat(4)}😀${'b'.repeat(10)}`;
+    expect(cutForMessage(emoji, 5)).toBe('aaaa… (16 characters)');
+    expect(cutForMessage(emoji, 6)).toBe('aaaa😀… (16 characters)');
+  });
+
   it.each([
     ['a group key', { groups: { [hostile]: ['a_tool'] } }, InvalidOptionError, 'expected a label of 1 to 64 printable characters'],
     ['a groupDescriptions key', { inventory: { groupDescriptions: { [hostile]: 5 } } }, InvalidOptionError, 'expected a string'],

@@ -87,6 +87,23 @@ describe('hostile inputs to the turn object (C29)', () => {
     expect(cluster!.log().filter((entry) => entry.tool === name)).toHaveLength(1);
   }, 120_000);
 
+  it.each([
+    ['huge_output', "The tool's output is too large to record"],
+    ['huge_error', 'yyyy'],
+  ])('a tool that answers or throws 40,000,000 characters (%s) is a tool error the model reads; the turn completes', async (name, seen) => {
+    // before: the engine could not record the step (restate-server's 32 MiB message limit), retried it without end, and the conversation was stuck
+    const answer = await run(`hostile-${name}`, { prompt: `call:${name}` });
+    expect(answer.status, answer.text.slice(0, 500)).toBe(200);
+    const result = JSON.parse(answer.text);
+    expect(result.status).toBe('completed');
+    expect(result.steps[0].toolResults[0]).toMatchObject({ toolName: name, outcome: 'error' });
+    const output = JSON.stringify(result.steps[0].toolResults[0].output);
+    expect(output).toContain(seen);
+    expect(output).toContain('40,000,000 characters');
+    expect(output.length).toBeLessThan(20_000);
+    expect(cluster!.log().filter((entry) => entry.tool === name)).toHaveLength(1);
+  }, 120_000);
+
   it('a cancel racing the turn\'s first step answers true and the turn ends cancelled, or false and the turn completes', async () => {
     expect((await http(cluster!.ingressPort, 'POST', '/turnscope/race/run/send', { prompt: 'race' })).status).toBeLessThan(300);
     const cancelled = JSON.parse((await http(cluster!.ingressPort, 'POST', '/turnscope/race/cancel', {})).text) as boolean;

@@ -73,7 +73,7 @@ describe('options.model and options.runtime: a factory that fails', () => {
     const answer = await run('huge', { prompt: 'model:huge' });
     expect(answer.status, answer.text.slice(0, 300)).toBe(500);
     expect(answer.text).toContain(`(the last: the provider answered: ${'<html>'.repeat(100)}`);
-    expect(answer.text).toContain('… (48000023 characters)');
+    expect(answer.text).toContain('… (48,000,023 characters)');
     expect(answer.text.length).toBeLessThan(4_000);
     expect((await turnStatus(cluster!, 'huge')).error?.message.length).toBeLessThan(4_000);
     expect((await run('huge', { prompt: 'after' })).status).toBe(200);
