@@ -7,7 +7,9 @@ import { FIELD_KINDS, indexDocumentFields } from './index-document-fields.js';
 import { indexToolNames } from './index-tool-names.js';
 import { acronymExpansion, capitalWords, nameAcronyms } from './name-acronyms.js';
 import { describedAcronyms } from './described-acronyms.js';
-import { type NameCoverage, nameCoverageOf } from './name-coverage-of.js';
+import { nameCoverageOf } from './name-coverage-of.js';
+import { type FullNameTerms, resolveTypoName } from './resolve-typo-name.js';
+import { joinIndexedCompounds } from './join-indexed-compounds.js';
 import { queryNameCoverage } from './query-name-coverage.js';
 import { mixScores } from './mix-scores.js';
 import { sameWeights } from './same-weights.js';
@@ -17,7 +19,7 @@ import { indexOperationNames } from './index-operation-names.js';
 import { nameVerbConflicts } from './name-verb-conflicts.js';
 import { identifierTerms, MAX_QUERY_SCAN_CHARS, queryTerms } from './query-terms.js';
 import { requestFillerWeight } from './request-filler-weight.js';
-import { stemWord, tokenizeText } from './tokenize-text.js';
+import { stemWord } from './tokenize-text.js';
 import type { RankedTool, RankerDocument, ToolRanker } from './tool-ranker.js';
 import { TOOL_NOUN_SYNONYMS, TOOL_VERB_SYNONYMS } from './tool-verb-synonyms.js';
 import { expandWithThesaurus } from './expand-with-thesaurus.js';
@@ -141,7 +143,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   const nameCoverage = nameCoverageOf(nameIndex);
   // mistyped `select:` entries match whole names, an mcp__<server>__ prefix included (C9); with a
   // prefix their coverage is counted on the first mistyped entry, which most runtimes never see
-  let fullNames: { readonly starts: Int32Array; readonly terms: Int32Array; readonly coverage: NameCoverage } | undefined;
+  let fullNames: FullNameTerms | undefined;
   const fullNamesOf = () =>
     (fullNames ??= !nameIndex.prefixed
       ? { starts: nameIndex.distinctStarts, terms: nameIndex.distinctTerms, coverage: nameCoverage }
@@ -164,7 +166,7 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
   let idOf: Map<string, number> | undefined;
   // any tool's coverage of a query, as rank counts it: the semantic ranker's fused answer reads it (C24)
   const coverageOf = (written: string) => {
-    const coverage = queryNameCoverage(weightedTerms(joinIndexedCompounds(normalizeNameText(written)), false).terms, idfOf, termNumbers, nameIndex);
+    const coverage = queryNameCoverage(weightedTerms(joinIndexedCompounds(normalizeNameText(written), bm25.has), false).terms, idfOf, termNumbers, nameIndex);
     idOf ??= new Map(names.map((name, id) => [name, id]));
     return (name: string) => (idOf!.has(name) ? coverage(idOf!.get(name)!) : undefined);
   };
@@ -180,13 +182,13 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
         sharedAliases: nameIndex.sharedAliases,
         names: nameSet,
         isCompound,
-        resolveTypo: (entry) => resolveNameTypo(entry),
+        resolveTypo: (entry) => resolveTypoName(entry, { names, termNumbers, terms: nameIndex.terms, corrector, fullNames: fullNamesOf() }),
         maxScanChars: MAX_QUERY_SCAN_CHARS,
       });
       const ranked: RankedTool[] = named.names.map((name, index) => ({ name, score: NAMED_TOOL_SCORE - index }));
       if (named.select || ranked.length >= maxResults) return ranked.slice(0, maxResults);
 
-      const joined = joinIndexedCompounds(query);
+      const joined = joinIndexedCompounds(query, bm25.has);
       const quality = { topCoverage: 1 };
       const first = weightedTerms(joined, false);
       let scores = fuse(first, weakQueries === undefined ? undefined : quality);
@@ -286,16 +288,6 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     return Math.log(1 + documentCount / Math.max(1, bm25.has(term) ? documentsWith(term) : 0));
   }
 
-  /**
-   * The query with each word written in capitals-inside (`GitHub`, `YouTube`) that the index holds
-   * whole (a group or text spelling it `github`) lowercased, so it is ranked as that one term
-   * rather than as `git` and `hub`.
-   */
-  function joinIndexedCompounds(query: string): string {
-    if (!MIXED_CASE_WORD.test(query)) return query;
-    return query.slice(0, MAX_QUERY_SCAN_CHARS).replace(MIXED_CASE_WORDS, (word) => (bm25.has(stemWord(word.toLowerCase())) ? word.toLowerCase() : word));
-  }
-
   /** How many tools have `term` in a field (asked only of terms the index has, so bounded by its vocabulary). */
   function documentsWith(term: string): number {
     let count = documentCounts.get(term);
@@ -367,35 +359,6 @@ export function createHybridRanker(documents: readonly RankerDocument[], options
     }
     return scores;
   }
-
-  function resolveNameTypo(entry: string): string | undefined {
-    const wanted = tokenizeText(entry, { stem: false }).map((word) =>
-      termNumbers.has(stemWord(word)) ? stemWord(word) : (corrector.correct(word)?.term ?? stemWord(word)),
-    );
-    if (wanted.length === 0) return undefined;
-    const first = termNumbers.get(wanted[0]!);
-    if (first === undefined) return undefined;
-    const { terms } = nameIndex;
-    const { starts, terms: nameTerms, coverage } = fullNamesOf();
-    // each of the name's words answers one wanted word: `send_send` is not `slack_send` (words as a multiset)
-    const hasTerms = (id: number) => {
-      const left: (string | undefined)[] = [];
-      for (let position = starts[id]!; position < starts[id + 1]!; position += 1) left.push(terms[nameTerms[position]!]);
-      return wanted.every((term) => {
-        const index = left.indexOf(term);
-        if (index >= 0) left.splice(index, 1);
-        return index >= 0;
-      });
-    };
-    let bestId: number | undefined;
-    for (let position = coverage.toolStarts[first]!, end = coverage.toolStarts[first + 1]!; position < end; position += 1) {
-      const id = coverage.tools[position]!;
-      if (starts[id + 1]! - starts[id]! === wanted.length && hasTerms(id)) {
-        if (bestId === undefined || names[id]! < names[bestId]!) bestId = id;
-      }
-    }
-    return bestId === undefined ? undefined : names[bestId];
-  }
 }
 
 /** What {@link createHybridRanker}'s query side hands its scoring: term weights, the terms matched exactly, the thesaurus neighbours among them. */
@@ -409,7 +372,3 @@ interface WeightedTerms {
 
 /** Weight of a quoted single word of the query that is no name word of the catalog (`the 'Priority' column`), against 1 for the others. */
 const QUOTED_VALUE_WEIGHT = 0.2;
-
-/** A word with a capital after a lower-case letter (`GitHub`, `getFile`). */
-const MIXED_CASE_WORD = /[a-z][A-Z]/;
-const MIXED_CASE_WORDS = /[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*/g;

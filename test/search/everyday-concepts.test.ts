@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { conceptTerms } from '../../src/search/concept-terms.js';
 import { DEVELOPER_CONCEPTS } from '../../src/search/developer-concepts.js';
 import { EVERYDAY_CONCEPTS } from '../../src/search/everyday-concepts.js';
+import { EVERYDAY_HOME_TRAVEL_AND_HEALTH } from '../../src/search/everyday-home-travel-and-health.js';
+import { EVERYDAY_MEDIA_LEARNING_AND_MORE } from '../../src/search/everyday-media-learning-and-more.js';
+import { EVERYDAY_MONEY_AND_SHOPPING } from '../../src/search/everyday-money-and-shopping.js';
 import { stemWord } from '../../src/search/tokenize-text.js';
 
 // The everyday lexicon's format: what conceptTerms (concept-terms.ts) can read of it.
 const stemsOf = (key: string) => key.split(' ').map((word) => stemWord(word)).join(' ');
 
 describe('EVERYDAY_CONCEPTS', () => {
+  it('is its three domain files, every entry of each once (no key lost or given twice between files)', () => {
+    const parts = [EVERYDAY_MONEY_AND_SHOPPING, EVERYDAY_HOME_TRAVEL_AND_HEALTH, EVERYDAY_MEDIA_LEARNING_AND_MORE];
+    for (const part of parts) expect(part.length).toBeGreaterThan(100);
+    expect(EVERYDAY_CONCEPTS.size).toBe(parts.reduce((sum, part) => sum + part.length, 0));
+    expect(EVERYDAY_CONCEPTS.get('bitcoin')).toEqual(['cryptocurrency', 'coin']);
+    expect(EVERYDAY_CONCEPTS.get('apartment')).toEqual(['home', 'rent', 'property']);
+    expect(EVERYDAY_CONCEPTS.get('camping')).toEqual(['outdoor', 'travel']);
+  });
+
   it('holds several hundred keys, each of lowercase whole words that a query holding the key finds', () => {
     expect(EVERYDAY_CONCEPTS.size).toBeGreaterThan(500);
     const unreadable = [...EVERYDAY_CONCEPTS].filter(
